@@ -1,0 +1,18 @@
+/**
+ * sudokulab: the library entry point. Everything exported here runs in a
+ * browser as well as in Node (no Node APIs below the CLI).
+ */
+export * from "./core/cells.js";
+export * from "./core/bits.js";
+export * from "./core/cellset.js";
+export * from "./core/puzzle.js";
+export {
+  solve,
+  solveUnique,
+  countSolutions,
+  checkUnique,
+  enumerateSolutions,
+  redundantClues,
+  type SolveResult,
+} from "./solver/solve.js";
+export { BitboardSolver } from "./solver/bitboard.js";

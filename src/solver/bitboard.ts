@@ -1,0 +1,319 @@
+/**
+ * The bitboard brute-force solver: the kernel behind solve, count, the
+ * uniqueness check that returns an unavoidable set, and enumeration.
+ *
+ * State (one frame per search depth, in one Int32Array, so a guess costs a
+ * 30-word copy and no allocation):
+ *   words 0..26  candidates of digit d in band b at word 3*d + b (27-bit band words)
+ *   words 27..29 cells already solved, per band
+ * A placed digit keeps its own candidate bit, so "one per row and per box in a
+ * band" stays true of every word and the shape table of band-tables.ts applies.
+ *
+ * Propagation, per changed word (a 27-bit "dirty" set of word indexes):
+ *   1. in-band locked candidates through the mini-row shape table;
+ *   2. rows left with a single cell are solved: the cell leaves the other
+ *      digits of the band, its column leaves the digit's other two bands;
+ * then, per band, bit-sliced counting over the 9 digit words finds empty cells
+ * (contradiction) and naked singles. Guesses go to a bivalue cell when there
+ * is one (again by bit-sliced counting), and to the known grid's digit first
+ * when checking uniqueness against a known solution.
+ */
+import {
+  ALLOWED_MINIROWS,
+  BOXES_OF_SEGMENT,
+  COLUMN_CELLS,
+  MINIROW_CELLS,
+  PEERS_IN_BAND,
+  SINGLE_SEGMENT,
+} from "./band-tables.js";
+
+const FULL = 0x7ffffff;
+const FRAME = 32;
+const MAX_DEPTH = 84;
+
+export const MODE_COUNT = 0;
+export const MODE_CHECK = 1;
+export const MODE_ENUMERATE = 2;
+
+export type SolutionCallback = (grid: Uint8Array) => boolean | void;
+
+export class BitboardSolver {
+  private readonly state = new Int32Array(FRAME * MAX_DEPTH);
+  private dirty = 0;
+  private mode = MODE_COUNT;
+  private limit = 1;
+  /** Solutions found by the last run (capped by the limit). */
+  count = 0;
+  /** Guess nodes of the last run (a measure of search effort). */
+  guesses = 0;
+  /** First solution of the last run (count and enumerate modes). */
+  readonly solution = new Uint8Array(81);
+  /** Known grid as digit-band words (check mode). */
+  private readonly gridWords = new Int32Array(27);
+  private readonly gridCells = new Uint8Array(81);
+  /** Check mode: the cells where the second solution differs from the grid. */
+  readonly difference = new Int32Array(3);
+  private callback: SolutionCallback | null = null;
+  private readonly scratch = new Uint8Array(81);
+  /** Set while a run is under way, so callers can detect re-entrant use. */
+  busy = false;
+
+  /** Counts solutions of `puzzle` (0 = empty cell), stopping at `limit`. */
+  countSolutions(puzzle: ArrayLike<number>, limit: number): number {
+    this.mode = MODE_COUNT;
+    this.limit = limit;
+    this.run(puzzle);
+    return this.count;
+  }
+
+  /**
+   * Uniqueness check against a known solution `grid` of `puzzle` (the caller
+   * guarantees the clues agree with the grid). Returns true when unique;
+   * otherwise `difference` holds the cells where a second solution differs.
+   */
+  checkUnique(puzzle: ArrayLike<number>, grid: ArrayLike<number>): boolean {
+    const words = this.gridWords;
+    words.fill(0);
+    for (let cell = 0; cell < 81; cell++) {
+      const band = (cell / 27) | 0;
+      words[3 * (grid[cell] - 1) + band] |= 1 << (cell - 27 * band);
+      this.gridCells[cell] = grid[cell];
+    }
+    this.mode = MODE_CHECK;
+    this.limit = 2;
+    this.difference.fill(0);
+    this.run(puzzle);
+    return this.count < 2;
+  }
+
+  /** Calls `onSolution` for each solution (the array is reused), up to `limit`; a false return stops. */
+  enumerate(puzzle: ArrayLike<number>, onSolution: SolutionCallback, limit: number): number {
+    this.mode = MODE_ENUMERATE;
+    this.limit = limit;
+    this.callback = onSolution;
+    try {
+      this.run(puzzle);
+    } finally {
+      this.callback = null;
+    }
+    return this.count;
+  }
+
+  private run(puzzle: ArrayLike<number>): void {
+    this.busy = true;
+    this.count = 0;
+    this.guesses = 0;
+    const s = this.state;
+    for (let w = 0; w < 27; w++) s[w] = FULL;
+    s[27] = 0;
+    s[28] = 0;
+    s[29] = 0;
+    for (let cell = 0; cell < 81; cell++) {
+      const digit = puzzle[cell];
+      if (digit === 0) continue;
+      const band = (cell / 27) | 0;
+      s[3 * (digit - 1) + band] &= ~PEERS_IN_BAND[cell - 27 * band];
+    }
+    this.dirty = FULL;
+    try {
+      this.search(0);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Propagates the dirty words of the frame at `base`; false on contradiction. */
+  private propagate(base: number): boolean {
+    const s = this.state;
+    let dirty = this.dirty;
+    for (;;) {
+      while (dirty !== 0) {
+        const low = dirty & -dirty;
+        dirty ^= low;
+        const w = 31 - Math.clz32(low);
+        let word = s[base + w];
+        const shape =
+          BOXES_OF_SEGMENT[word & 0x1ff] | (BOXES_OF_SEGMENT[(word >>> 9) & 0x1ff] << 3) | (BOXES_OF_SEGMENT[word >>> 18] << 6);
+        const allowed = ALLOWED_MINIROWS[shape];
+        if (allowed === 0) return false;
+        word &= MINIROW_CELLS[allowed];
+        s[base + w] = word;
+        const singles =
+          SINGLE_SEGMENT[word & 0x1ff] | (SINGLE_SEGMENT[(word >>> 9) & 0x1ff] << 9) | (SINGLE_SEGMENT[word >>> 18] << 18);
+        const band = w % 3;
+        const solvedAt = base + 27 + band;
+        const fresh = singles & ~s[solvedAt];
+        if (fresh === 0) continue;
+        s[solvedAt] |= fresh;
+        for (let other = band; other < 27; other += 3) {
+          if (other === w) continue;
+          const v = s[base + other];
+          if ((v & fresh) !== 0) {
+            s[base + other] = v & ~fresh;
+            dirty |= 1 << other;
+          }
+        }
+        const columns = COLUMN_CELLS[(fresh | (fresh >>> 9) | (fresh >>> 18)) & 0x1ff];
+        const digitBase = w - band;
+        for (let otherBand = 0; otherBand < 3; otherBand++) {
+          if (otherBand === band) continue;
+          const at = base + digitBase + otherBand;
+          const v = s[at];
+          if ((v & columns) !== 0) {
+            s[at] = v & ~columns;
+            dirty |= 1 << (digitBase + otherBand);
+          }
+        }
+      }
+      // Naked singles and empty cells, by bit-sliced counting over the digits.
+      for (let band = 0; band < 3; band++) {
+        const unsolved = ~s[base + 27 + band] & FULL;
+        if (unsolved === 0) continue;
+        let atLeast1 = 0;
+        let atLeast2 = 0;
+        for (let w = band; w < 27; w += 3) {
+          const v = s[base + w];
+          atLeast2 |= atLeast1 & v;
+          atLeast1 |= v;
+        }
+        if ((unsolved & ~atLeast1) !== 0) return false;
+        let singles = atLeast1 & ~atLeast2 & unsolved;
+        for (let w = band; singles !== 0; w += 3) {
+          let hits = s[base + w] & singles;
+          if (hits === 0) continue;
+          singles &= ~hits;
+          let v = s[base + w];
+          while (hits !== 0) {
+            const low = hits & -hits;
+            hits ^= low;
+            v &= ~PEERS_IN_BAND[31 - Math.clz32(low)];
+          }
+          s[base + w] = v;
+          dirty |= 1 << w;
+        }
+      }
+      if (dirty === 0) return true;
+    }
+  }
+
+  /** Depth-first search from the frame at `depth`; returns true to stop everything. */
+  private search(depth: number): boolean {
+    const s = this.state;
+    const base = depth * FRAME;
+    for (;;) {
+      if (!this.propagate(base)) return false;
+      if ((s[base + 27] & s[base + 28] & s[base + 29]) === FULL) return this.onLeaf(base);
+      // Pick the cell to guess: the first bivalue cell, else the first with three, else the first unsolved.
+      let band = -1;
+      let pick = 0;
+      let fallbackBand = -1;
+      let fallback = 0;
+      for (let b = 0; b < 3; b++) {
+        const unsolved = ~s[base + 27 + b] & FULL;
+        if (unsolved === 0) continue;
+        let a1 = 0;
+        let a2 = 0;
+        let a3 = 0;
+        for (let w = b; w < 27; w += 3) {
+          const v = s[base + w];
+          a3 |= a2 & v;
+          a2 |= a1 & v;
+          a1 |= v;
+        }
+        const two = a2 & ~a3 & unsolved;
+        if (two !== 0) {
+          band = b;
+          pick = two & -two;
+          break;
+        }
+        if (fallbackBand < 0) {
+          fallbackBand = b;
+          fallback = unsolved & -unsolved;
+        }
+      }
+      if (band < 0) {
+        band = fallbackBand;
+        pick = fallback;
+      }
+      this.guesses++;
+      let digits = 0;
+      for (let d = 0; d < 9; d++) if ((s[base + 3 * d + band] & pick) !== 0) digits |= 1 << d;
+      if (this.mode === MODE_CHECK) {
+        // The known digit first: the first leaf is then the grid itself.
+        const known = this.gridCells[27 * band + 31 - Math.clz32(pick)] - 1;
+        if ((digits & (1 << known)) !== 0 && digits !== 1 << known) {
+          digits ^= 1 << known;
+          if (this.branch(depth, base, band, pick, known)) return true;
+        }
+      }
+      const position = 31 - Math.clz32(pick);
+      while ((digits & (digits - 1)) !== 0) {
+        const d = 31 - Math.clz32(digits & -digits);
+        digits ^= 1 << d;
+        if (this.branch(depth, base, band, pick, d)) return true;
+      }
+      // Last candidate: place it in this frame and go on.
+      const last = 31 - Math.clz32(digits);
+      s[base + 3 * last + band] &= ~PEERS_IN_BAND[position];
+      this.dirty = 1 << (3 * last + band);
+    }
+  }
+
+  /** Copies the frame, places `digit` at the picked cell in the copy and searches it. */
+  private branch(depth: number, base: number, band: number, pick: number, digit: number): boolean {
+    const s = this.state;
+    const next = base + FRAME;
+    for (let i = 0; i < 30; i++) s[next + i] = s[base + i];
+    const w = 3 * digit + band;
+    s[next + w] &= ~PEERS_IN_BAND[31 - Math.clz32(pick)];
+    this.dirty = 1 << w;
+    return this.search(depth + 1);
+  }
+
+  private onLeaf(base: number): boolean {
+    const s = this.state;
+    if (this.mode === MODE_CHECK) {
+      const g = this.gridWords;
+      let same = true;
+      for (let w = 0; w < 27; w++) {
+        if (s[base + w] !== g[w]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) {
+        this.count++;
+        return false;
+      }
+      for (let band = 0; band < 3; band++) {
+        let diff = 0;
+        for (let w = band; w < 27; w += 3) diff |= s[base + w] & ~g[w];
+        this.difference[band] = diff;
+      }
+      this.count = 2;
+      return true;
+    }
+    this.count++;
+    if (this.mode === MODE_ENUMERATE) {
+      this.writeGrid(base, this.scratch);
+      const keepGoing = this.callback!(this.scratch);
+      return keepGoing === false || this.count >= this.limit;
+    }
+    if (this.count === 1) this.writeGrid(base, this.solution);
+    return this.count >= this.limit;
+  }
+
+  private writeGrid(base: number, out: Uint8Array): void {
+    const s = this.state;
+    for (let w = 0; w < 27; w++) {
+      let v = s[base + w];
+      const offset = 27 * (w % 3);
+      const digit = ((w / 3) | 0) + 1;
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        out[offset + 31 - Math.clz32(low)] = digit;
+      }
+    }
+  }
+}
