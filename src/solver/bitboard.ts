@@ -126,11 +126,13 @@ export class BitboardSolver {
   private propagate(base: number): boolean {
     const s = this.state;
     let dirty = this.dirty;
+    let touched = 0; // digits whose words changed since their column pass
     for (;;) {
       while (dirty !== 0) {
         const low = dirty & -dirty;
         dirty ^= low;
         const w = 31 - Math.clz32(low);
+        touched |= 1 << ((w / 3) | 0);
         let word = s[base + w];
         const shape =
           BOXES_OF_SEGMENT[word & 0x1ff] | (BOXES_OF_SEGMENT[(word >>> 9) & 0x1ff] << 3) | (BOXES_OF_SEGMENT[word >>> 18] << 6);
@@ -165,6 +167,43 @@ export class BitboardSolver {
           }
         }
       }
+      // Columns: per digit and stack, the 3 bands x 3 columns occupancy is a
+      // permutation too; the same shape table restricts each band's columns.
+      // With the in-band pass this also finds hidden singles in columns.
+      while (touched !== 0) {
+        const low = touched & -touched;
+        touched ^= low;
+        const w0 = 3 * (31 - Math.clz32(low));
+        const v0 = s[base + w0];
+        const v1 = s[base + w0 + 1];
+        const v2 = s[base + w0 + 2];
+        const p0 = (v0 | (v0 >>> 9) | (v0 >>> 18)) & 0x1ff;
+        const p1 = (v1 | (v1 >>> 9) | (v1 >>> 18)) & 0x1ff;
+        const p2 = (v2 | (v2 >>> 9) | (v2 >>> 18)) & 0x1ff;
+        let q0 = 0;
+        let q1 = 0;
+        let q2 = 0;
+        for (let shift = 0; shift < 9; shift += 3) {
+          const allowed = ALLOWED_MINIROWS[((p0 >>> shift) & 7) | (((p1 >>> shift) & 7) << 3) | (((p2 >>> shift) & 7) << 6)];
+          if (allowed === 0) return false;
+          q0 |= (allowed & 7) << shift;
+          q1 |= ((allowed >>> 3) & 7) << shift;
+          q2 |= ((allowed >>> 6) & 7) << shift;
+        }
+        if (q0 !== p0) {
+          s[base + w0] = v0 & COLUMN_CELLS[q0];
+          dirty |= 1 << w0;
+        }
+        if (q1 !== p1) {
+          s[base + w0 + 1] = v1 & COLUMN_CELLS[q1];
+          dirty |= 2 << w0;
+        }
+        if (q2 !== p2) {
+          s[base + w0 + 2] = v2 & COLUMN_CELLS[q2];
+          dirty |= 4 << w0;
+        }
+      }
+      if (dirty !== 0) continue;
       // Naked singles and empty cells, by bit-sliced counting over the digits.
       for (let band = 0; band < 3; band++) {
         const unsolved = ~s[base + 27 + band] & FULL;
