@@ -16,3 +16,4 @@ export {
   type SolveResult,
 } from "./solver/solve.js";
 export { BitboardSolver } from "./solver/bitboard.js";
+export * from "./canon/index.js";

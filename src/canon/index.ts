@@ -1,8 +1,13 @@
 /**
- * Canonical forms: the public surface of src/canon.
- * (Stub signatures; the implementations land in band-minlex.ts, grid-minlex.ts, puzzle-canon.ts.)
+ * Canonical forms of grids and puzzles, and isomorphism. Grids: minlex under
+ * the full group (grid-minlex.ts). Puzzles: the least image of the puzzle over
+ * the transforms that take its solution grid to minlex form, a canonical form
+ * for uniquely solvable puzzles (isomorphic puzzles have isomorphic solutions,
+ * and that set of transforms is a coset of the grid's automorphisms).
  */
-import type { Puzzle } from "../core/puzzle.js";
+import { isValidGrid, type Puzzle, parsePuzzle } from "../core/puzzle.js";
+import { solveUnique } from "../solver/solve.js";
+import { GridMinlexer } from "./grid-minlex.js";
 
 /** A grid transformation: optional transposition first, then new row i = old row rows[i], new column j = old column cols[j], then digits relabelled old d -> digits[d] (digits[0] = 0). */
 export interface GridTransform {
@@ -21,27 +26,93 @@ export interface CanonicalGrid {
   readonly automorphisms: number;
 }
 
-export function canonicalGrid(_grid: Puzzle | string): CanonicalGrid {
-  throw new Error("not implemented");
-}
-
 export interface CanonicalPuzzle {
   /** The canonical puzzle (0 = empty). */
   readonly puzzle: Uint8Array;
   /** Its solution, the minlex grid. */
   readonly grid: Uint8Array;
+  /** A transformation taking the input puzzle to `puzzle`. */
+  readonly transform: GridTransform;
+}
+
+const minlexer = new GridMinlexer();
+
+function cellsOf(cells: Puzzle | string): Puzzle {
+  return typeof cells === "string" ? parsePuzzle(cells) : cells;
+}
+
+/** The i-th transform recorded by the minlexer, with its relabelling read off row 1. */
+function transformAt(source: ArrayLike<number>, i: number): GridTransform {
+  const t = minlexer.transforms;
+  const at = 20 * i;
+  const transpose = t[at] === 1;
+  const rows = Uint8Array.from(t.slice(at + 1, at + 10));
+  const cols = Uint8Array.from(t.slice(at + 10, at + 19));
+  const digits = new Uint8Array(10);
+  for (let j = 0; j < 9; j++) {
+    const r = rows[0];
+    const c = cols[j];
+    digits[source[transpose ? 9 * c + r : 9 * r + c]] = minlexer.best[j];
+  }
+  return { transpose, rows, cols, digits };
+}
+
+export function canonicalGrid(grid: Puzzle | string): CanonicalGrid {
+  const cells = cellsOf(grid);
+  if (!isValidGrid(cells)) throw new Error("not a valid solution grid");
+  minlexer.minlex(cells);
+  return { grid: minlexer.best.slice(), transform: transformAt(cells, 0), automorphisms: minlexer.automorphisms };
 }
 
 /** Canonical form of a puzzle with a unique solution; throws when it has none or several. */
-export function canonicalPuzzle(_puzzle: Puzzle | string): CanonicalPuzzle {
-  throw new Error("not implemented");
+export function canonicalPuzzle(puzzle: Puzzle | string): CanonicalPuzzle {
+  const cells = cellsOf(puzzle);
+  const solved = solveUnique(cells);
+  if (solved.status === "none") throw new Error("puzzle has no solution");
+  if (solved.status === "multiple") throw new Error("puzzle has several solutions");
+  minlexer.minlex(solved.solution);
+  let best: Uint8Array | null = null;
+  let bestTransform: GridTransform | null = null;
+  for (let i = 0; i < minlexer.automorphisms; i++) {
+    const transform = transformAt(solved.solution, i);
+    const image = applyTransform(cells, transform);
+    if (best === null || compareCells(image, best) < 0) {
+      best = image;
+      bestTransform = transform;
+    }
+  }
+  return { puzzle: best!, grid: minlexer.best.slice(), transform: bestTransform! };
 }
 
 /** True when two grids, or two uniquely solvable puzzles, are isomorphic. */
-export function isomorphic(_a: Puzzle | string, _b: Puzzle | string): boolean {
-  throw new Error("not implemented");
+export function isomorphic(a: Puzzle | string, b: Puzzle | string): boolean {
+  const x = cellsOf(a);
+  const y = cellsOf(b);
+  const bothGrids = !x.includes(0) && !y.includes(0);
+  if (bothGrids) return compareCells(canonicalGrid(x).grid, canonicalGrid(y).grid) === 0;
+  return compareCells(canonicalPuzzle(x).puzzle, canonicalPuzzle(y).puzzle) === 0;
 }
 
-export function applyTransform(_cells: ArrayLike<number>, _t: GridTransform): Uint8Array {
-  throw new Error("not implemented");
+/** Applies a transformation to a grid or puzzle (0 stays empty). */
+export function applyTransform(cells: ArrayLike<number>, t: GridTransform): Uint8Array {
+  const out = new Uint8Array(81);
+  for (let i = 0; i < 9; i++) {
+    const r = t.rows[i];
+    for (let j = 0; j < 9; j++) {
+      const c = t.cols[j];
+      out[9 * i + j] = t.digits[cells[t.transpose ? 9 * c + r : 9 * r + c]];
+    }
+  }
+  return out;
 }
+
+function compareCells(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  for (let i = 0; i < 81; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+export { GridMinlexer } from "./grid-minlex.js";
+export { BandMinlexer, bandMinlexString } from "./band-minlex.js";
+export { minlexBands, bandIndex, type MinlexBand } from "./band-table.js";
+export { gangsterUAs, countValidClueSets, forEachValidClueSet, minimumValidClues } from "./band-gangster.js";
+export { bandFigures, bandAtRank, type BandFigures } from "./band-order.js";

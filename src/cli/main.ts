@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * The `sudokulab` command line: the batch commands (solve, count, canon,
+ * minimal, group-by-grid), which read puzzles one per line and answer each,
+ * and `demo`. This file only declares the commands and their options; the
+ * work happens in batch-runner.ts and line-jobs.ts.
+ */
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { runBatchCommand } from "./batch-runner.js";
+import { runDemo } from "./demo.js";
+import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
+
+const DEFAULT_COUNT_LIMIT = 1000;
+
+const INPUT_HELP = `Input:
+  The files named, read in order, or stdin when none is named (or for '-').
+  One puzzle per line: 81 characters, digits 1-9 and '.' or '0' for an empty
+  cell, optionally followed by an annotation: text starting with a space, tab,
+  '#' or ';'. Blank lines and lines starting with '#' are skipped silently.
+
+Errors:
+  A bad line (malformed, a digit repeated in a unit, or a failure of the
+  command on it) prints nothing on stdout, so stdout stays parseable; its
+  reason goes to stderr as "sudokulab: FILE:LINE: REASON" (FILE is <stdin>
+  for stdin) and the run goes on. The exit code is 1 if any line failed,
+  0 otherwise. --strict stops at the first bad line instead.`;
+
+/** The help's Output section for a line command; `result` describes its result (2-space indented lines). */
+function lineOutputHelp(result: string): string {
+  return `
+Output:
+  One line per valid input line, in input order: the result, followed by the
+  line's annotation exactly as it was given.
+${result}
+
+${INPUT_HELP}`;
+}
+
+interface BatchFlags {
+  readonly threads: number;
+  readonly strict?: boolean;
+}
+
+interface CountFlags extends BatchFlags {
+  readonly limit: number;
+}
+
+interface CanonFlags extends BatchFlags {
+  readonly grid?: boolean;
+  readonly puzzle?: boolean;
+}
+
+const DEFAULT_JOB_OPTIONS: JobOptions = { limit: DEFAULT_COUNT_LIMIT, canonForm: "auto" };
+
+function main(): Promise<Command> {
+  // `sudokulab ... | head` closes stdout early; that is a normal way to stop, not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+
+  const program = new Command("sudokulab")
+    .description("Sudoku research toolkit: solve, count, canonicalize and check puzzles, one per line.")
+    .version(packageVersion())
+    .showHelpAfterError("(add --help for additional information)")
+    .addHelpText(
+      "after",
+      `
+The batch commands (all but demo) read one puzzle per line from files or stdin
+and answer each line on stdout; bad lines are reported on stderr and make the
+exit code 1. See 'sudokulab <command> --help' for the details.`,
+    );
+
+  batchCommand(program, "solve", "Solve each puzzle.")
+    .addHelpText(
+      "after",
+      lineOutputHelp(`  The result is the solution (81 digits), "none" when the puzzle has no
+  solution, or "multiple" when it has several.`),
+    )
+    .action(async (files: string[], flags: BatchFlags) => runBatch("solve", files, flags, DEFAULT_JOB_OPTIONS));
+
+  batchCommand(program, "count", "Count the solutions of each puzzle, up to a limit.")
+    .option("--limit <n>", "stop counting at n solutions", positiveInteger, DEFAULT_COUNT_LIMIT)
+    .addHelpText(
+      "after",
+      lineOutputHelp(`  The result is the number of solutions; a count equal to the limit means
+  "at least that many".`),
+    )
+    .action(async (files: string[], flags: CountFlags) =>
+      runBatch("count", files, flags, { ...DEFAULT_JOB_OPTIONS, limit: flags.limit }),
+    );
+
+  batchCommand(program, "canon", "Print the canonical (minlex) form of each grid or puzzle.")
+    .addOption(new Option("--grid", "each line is a complete solution grid").conflicts("puzzle"))
+    .addOption(new Option("--puzzle", "each line is a puzzle with a unique solution").conflicts("grid"))
+    .addHelpText(
+      "after",
+      lineOutputHelp(`  The result is the canonical form, 81 characters ('.' for an empty cell).
+  Without --grid or --puzzle, a line of 81 digits is taken as a grid and any
+  other line as a puzzle. A puzzle with no solution or several solutions is a
+  bad line.`),
+    )
+    .action(async (files: string[], flags: CanonFlags) => {
+      const canonForm: CanonForm = flags.grid ? "grid" : flags.puzzle ? "puzzle" : "auto";
+      await runBatch("canon", files, flags, { ...DEFAULT_JOB_OPTIONS, canonForm });
+    });
+
+  batchCommand(program, "minimal", "Tell whether each puzzle is minimal (no clue can be removed).")
+    .addHelpText(
+      "after",
+      lineOutputHelp(`  The result is "minimal", or "not-minimal" followed by the redundant clues
+  (e.g. "not-minimal r1c3 r5c7": each of them, removed alone, leaves the
+  solution unique), or "none" / "multiple" when the puzzle itself has no
+  solution / several.`),
+    )
+    .action(async (files: string[], flags: BatchFlags) => runBatch("minimal", files, flags, DEFAULT_JOB_OPTIONS));
+
+  batchCommand(program, "group-by-grid", "Group puzzles by their solution grid, up to isomorphism.")
+    .addHelpText(
+      "after",
+      `
+Output:
+  One line per distinct solution grid, after all the input is read:
+  canonicalGrid<TAB>count<TAB>puzzle1,puzzle2,... The puzzles are relabelled
+  into the canonical grid's coordinates, kept in input order, without their
+  annotations. Lines are sorted by count (most first), then by grid. A puzzle
+  without a unique solution is a bad line. When --strict stops the run,
+  nothing is printed on stdout.
+
+${INPUT_HELP}`,
+    )
+    .action(async (files: string[], flags: BatchFlags) =>
+      runBatch("group-by-grid", files, flags, DEFAULT_JOB_OPTIONS),
+    );
+
+  program
+    .command("demo")
+    .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
+    .action(() => runDemo());
+
+  return program.parseAsync();
+}
+
+/** Declares a batch command with the arguments and options all of them share. */
+function batchCommand(program: Command, name: BatchCommand, description: string): Command {
+  return program
+    .command(name)
+    .description(description)
+    .argument("[files...]", "input files (default: stdin; '-' also means stdin)")
+    .addOption(
+      new Option("--threads <n>", "worker threads; inputs under 2000 lines always run in the main thread")
+        .argParser(positiveInteger)
+        .default(availableParallelism(), `available parallelism, ${availableParallelism()} here`),
+    )
+    .option("--strict", "stop at the first bad line (exit code 1)");
+}
+
+async function runBatch(command: BatchCommand, files: string[], flags: BatchFlags, options: JobOptions): Promise<void> {
+  process.exitCode = await runBatchCommand({ command, options, files, threads: flags.threads, strict: flags.strict === true });
+}
+
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new InvalidArgumentError("expected a positive integer.");
+  }
+  return n;
+}
+
+/** The installed package's version; main.js sits at dist/src/cli/, three levels below package.json. */
+function packageVersion(): string {
+  const text = readFileSync(new URL("../../../package.json", import.meta.url), "utf8");
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`sudokulab: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
