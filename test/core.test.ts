@@ -1,0 +1,60 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { UNITS, PEERS, BAND_OF, POS_IN_BAND } from "../src/core/cells.js";
+import { cellSetOf, cellSetToList, cellSetSize, isSubset, intersects } from "../src/core/cellset.js";
+import { popcount } from "../src/core/bits.js";
+import { parseLine, formatPuzzle, isValidGrid } from "../src/core/puzzle.js";
+
+const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
+
+test("27 units of 9 distinct cells, every cell in exactly 3 units with 20 peers", () => {
+  assert.equal(UNITS.length, 27);
+  const seen = new Array(81).fill(0);
+  for (const unit of UNITS) {
+    assert.equal(new Set(unit).size, 9);
+    unit.forEach((c) => seen[c]++);
+  }
+  assert.ok(seen.every((n) => n === 3));
+  for (let cell = 0; cell < 81; cell++) assert.equal(new Set(PEERS.subarray(20 * cell, 20 * cell + 20)).size, 20);
+});
+
+test("an 81-cell set is three 27-bit band words", () => {
+  const cells = [0, 26, 27, 53, 54, 80, 40];
+  const set = cellSetOf(cells);
+  assert.deepEqual(cellSetToList(set), [...cells].sort((a, b) => a - b));
+  assert.equal(cellSetSize(set), 7);
+  assert.ok(set.every((w) => w >= 0 && w < 1 << 27));
+  assert.equal(BAND_OF[53], 1);
+  assert.equal(POS_IN_BAND[53], 26);
+  assert.ok(isSubset(cellSetOf([0, 80]), set));
+  assert.ok(!intersects(cellSetOf([1, 2]), set));
+  assert.equal(popcount(0x7ffffff), 27);
+});
+
+test("parseLine reads digits, '.' and '0', and carries the annotation", () => {
+  const line = GRID.slice(0, 40) + "0" + GRID.slice(41, 80) + ". # from the list";
+  const parsed = parseLine(line);
+  assert.ok(parsed.ok);
+  if (!parsed.ok) return;
+  assert.equal(parsed.cells[40], 0);
+  assert.equal(parsed.cells[80], 0);
+  assert.equal(parsed.annotation, " # from the list");
+  assert.equal(formatPuzzle(parsed.cells).length, 81);
+  assert.ok(isValidGrid(parseLine(GRID).ok ? (parseLine(GRID) as { cells: Uint8Array }).cells : []));
+});
+
+test("parseLine names what is wrong with a bad line", () => {
+  const reason = (line: string): string => {
+    const parsed = parseLine(line);
+    assert.ok(!parsed.ok, line);
+    return parsed.ok ? "" : parsed.reason;
+  };
+  assert.match(reason(GRID.slice(0, 80)), /80 characters \(expected 81\)/);
+  assert.match(reason(GRID.slice(0, 10) + "x" + GRID.slice(11)), /bad character 'x' at position 11/);
+  assert.match(reason(GRID + "5"), /more than 81/);
+  assert.match(reason(GRID.slice(0, 50) + " comment"), /only 50 cell characters/);
+  assert.match(reason("11" + ".".repeat(79)), /digit 1 appears twice in row 1 \(r1c1 and r1c2\)/);
+  assert.match(reason("1" + ".".repeat(8) + "1" + ".".repeat(71)), /digit 1 appears twice in column 1/);
+  assert.match(reason("1" + ".".repeat(9) + "1" + ".".repeat(70)), /digit 1 appears twice in box 1/);
+  assert.ok(parseLine(GRID + "\r").ok, "a CRLF line end is accepted");
+});

@@ -1,0 +1,84 @@
+/**
+ * Test helpers: an independent reference solver (plain cell-by-cell
+ * backtracking, sharing no code with the bitboard kernel), random
+ * isomorphic transforms, and access to the shared data.
+ */
+import { UNITS } from "../src/core/cells.js";
+import { dataFile, readPuzzles } from "../src/io/shared-data.js";
+import type { GridTransform } from "../src/canon/index.js";
+
+export { dataFile, readPuzzles };
+
+/** Counts solutions up to `limit` by naive backtracking over empty cells. */
+export function referenceCount(puzzle: ArrayLike<number>, limit: number): number {
+  const cells = Array.from(puzzle);
+  const peersOf = Array.from({ length: 81 }, (_, cell) => {
+    const peers = new Set<number>();
+    for (const unit of UNITS) if (unit.includes(cell)) unit.forEach((p) => p !== cell && peers.add(p));
+    return [...peers];
+  });
+  let count = 0;
+  const go = (): void => {
+    let best = -1;
+    let bestOptions: number[] = [];
+    for (let cell = 0; cell < 81; cell++) {
+      if (cells[cell] !== 0) continue;
+      const used = new Set(peersOf[cell].map((p) => cells[p]));
+      const options = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => !used.has(d));
+      if (best < 0 || options.length < bestOptions.length) {
+        best = cell;
+        bestOptions = options;
+        if (options.length === 0) return;
+      }
+    }
+    if (best < 0) {
+      count++;
+      return;
+    }
+    for (const d of bestOptions) {
+      cells[best] = d;
+      go();
+      cells[best] = 0;
+      if (count >= limit) return;
+    }
+  };
+  go();
+  return count;
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle(values: number[], random: () => number): number[] {
+  for (let i = values.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [values[i], values[j]] = [values[j], values[i]];
+  }
+  return values;
+}
+
+/** A random element of the Sudoku group (transposition, band/row/stack/column orders, relabelling). */
+export function randomTransform(random: () => number): GridTransform {
+  const lines = (): Uint8Array => {
+    const blocks = shuffle([0, 1, 2], random);
+    return Uint8Array.from(blocks.flatMap((b) => shuffle([0, 1, 2], random).map((r) => 3 * b + r)));
+  };
+  const digits = new Uint8Array(10);
+  shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9], random).forEach((d, i) => (digits[i + 1] = d));
+  return { transpose: random() < 0.5, rows: lines(), cols: lines(), digits };
+}
+
+export function text(cells: ArrayLike<number>): string {
+  let s = "";
+  for (let i = 0; i < 81; i++) s += cells[i] === 0 ? "." : String(cells[i]);
+  return s;
+}
