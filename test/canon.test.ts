@@ -9,6 +9,10 @@ import {
   canonicalPuzzle,
   isomorphic,
   minlexBands,
+  bandLookup,
+  bandIndex,
+  ROW_ORDERS,
+  COL_PERMS,
 } from "../src/canon/index.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
@@ -180,5 +184,34 @@ test("the 17 list: all unique, 46,301 grids, 44,134 with one 17, top counts as p
     // Compare up to the grid's automorphisms: canonical puzzle forms.
     const canonSet = (list: string[]): string[] => list.map((p) => text(canonicalPuzzle(p).puzzle)).sort();
     assert.deepEqual(canonSet(ours!), canonSet(puzzles.split(",")));
+  }
+});
+
+test("band lookup table: 2,612,736 normalized bands; its index and transform agree with the minlex search", () => {
+  const lookup = bandLookup();
+  assert.equal(lookup.size, 56 * 6 ** 6);
+  const random = rng(23);
+  const minlexer = new BandMinlexer();
+  const grid = parsePuzzle(GRID);
+  for (let trial = 0; trial < 500; trial++) {
+    const g = applyTransform(grid, randomTransform(random));
+    const offset = 27 * (trial % 3);
+    const value = lookup.lookup(g, offset);
+    minlexer.minlex(g, offset);
+    const index = value & 511;
+    assert.deepEqual(lookup.minlexDigits[index], minlexer.best);
+    assert.equal(bandIndex(g, offset), index);
+    // The transform T has T(M) equal to the band up to relabelling.
+    const t = value >>> 9;
+    const m = lookup.minlexDigits[index];
+    const relabel = new Map<number, number>();
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 9; c++) {
+        const from = m[9 * ROW_ORDERS[3 * Math.floor(t / 1296) + r] + COL_PERMS[9 * (t % 1296) + c]];
+        const to = g[offset + 9 * r + c];
+        if (!relabel.has(from)) relabel.set(from, to);
+        assert.equal(relabel.get(from), to);
+      }
+    }
   }
 });

@@ -2,32 +2,39 @@
  * Minlex form of a solution grid under the full group: transposition, band
  * and stack order, row and column order inside them, relabelling.
  *
- * Row 1..3 of the minlex grid is the least band minlex among the 3 bands and
- * the 3 stacks (band-minlex.ts). Every transform reaching it fixes the
- * relabelling and the columns; the six remaining rows can then only be
- * ordered, and the least order puts first the band holding the least row,
- * each band's rows ascending. So the grid form is the least completion over
- * the (few) transforms that reach the least top band; the number of
- * transforms reaching the final form is the grid's automorphism count.
+ * Rows 1-3 of the minlex grid are the least minlex band among the 3 bands and
+ * the 3 stacks, so the top candidates are the bands/stacks with the least
+ * minlex index (band-lookup.ts gives index and transform per band). Every
+ * transform taking a candidate onto its minlex band (one per automorphism of
+ * that band) fixes the relabelling and the columns; the six other rows can
+ * then only be ordered, and the least order puts first the band holding the
+ * least row, each band's rows ascending. The grid form is the least such
+ * completion; the number of transforms reaching it is the grid's
+ * automorphism count.
  */
-import { BandMinlexer } from "./band-minlex.js";
+import { bandLookup, COL_PERMS, ROW_ORDERS } from "./band-lookup.js";
+
+/** Numbers per recorded transform: transpose, rows[9], cols[9] (new <- old). */
+export const TRANSFORM_STRIDE = 19;
 
 export class GridMinlexer {
   /** The minlex grid, 81 digits. */
   readonly best = new Uint8Array(81);
   automorphisms = 0;
-  /** Every transform reaching `best`, 20 numbers each: transpose, rows[9], cols[9] (new <- old), and 1 spare. */
+  /** Every transform reaching `best`, TRANSFORM_STRIDE numbers each. */
   readonly transforms: number[] = [];
-  /** Digit relabelling of the first transform: old digit -> new digit. */
-  readonly digitMap = new Uint8Array(10);
 
-  private readonly band = new BandMinlexer();
+  private readonly lookup = bandLookup();
   private readonly views = [new Uint8Array(81), new Uint8Array(81)];
   private readonly rest = new Float64Array(6);
   private readonly restRowIndex = new Uint8Array(6);
   private readonly bestRest = new Float64Array(6);
+  private readonly topRows = new Uint8Array(3);
   private readonly colOf = new Uint8Array(9);
+  private readonly rowInverse = new Uint8Array(3);
+  private readonly colInverse = new Uint8Array(9);
   private readonly relabel = new Uint8Array(10);
+  private readonly found = new Int32Array(6);
 
   minlex(grid: ArrayLike<number>): void {
     const [plain, transposed] = this.views;
@@ -37,16 +44,33 @@ export class GridMinlexer {
         transposed[9 * c + r] = grid[9 * r + c];
       }
     }
-    // The least band form among the 3 bands and 3 stacks (tag = 3 * view + k).
-    const band = this.band;
-    band.begin(true);
-    for (let view = 0; view < 2; view++) for (let k = 0; k < 3; k++) band.add(this.views[view], 27 * k, 3 * view + k);
+    let least = 511;
+    for (let candidate = 0; candidate < 6; candidate++) {
+      const value = this.lookup.lookup(this.views[candidate >= 3 ? 1 : 0], 27 * (candidate % 3));
+      this.found[candidate] = value;
+      if ((value & 511) < least) least = value & 511;
+    }
     this.bestRest.fill(Infinity);
     this.automorphisms = 0;
     this.transforms.length = 0;
-    const all = band.allTransforms;
-    for (let t = 0; t < all.length; t += 13) this.complete(all, t);
-    this.best.set(band.best);
+    const fixing = this.lookup.automorphisms[least];
+    for (let candidate = 0; candidate < 6; candidate++) {
+      const value = this.found[candidate];
+      if ((value & 511) !== least) continue;
+      const t = value >>> 9;
+      const ro = 3 * ((t / 1296) | 0);
+      const cp = 9 * (t % 1296);
+      for (let r = 0; r < 3; r++) this.rowInverse[ROW_ORDERS[ro + r]] = r;
+      for (let c = 0; c < 9; c++) this.colInverse[COL_PERMS[cp + c]] = c;
+      for (let a = 0; a < fixing.length; a++) {
+        const ar = 3 * ((fixing[a] / 1296) | 0);
+        const ac = 9 * (fixing[a] % 1296);
+        for (let r = 0; r < 3; r++) this.topRows[r] = this.rowInverse[ROW_ORDERS[ar + r]];
+        for (let c = 0; c < 9; c++) this.colOf[c] = this.colInverse[COL_PERMS[ac + c]];
+        this.complete(candidate >= 3 ? 1 : 0, candidate % 3);
+      }
+    }
+    this.best.set(this.lookup.minlexDigits[least]);
     const rest = this.bestRest;
     for (let i = 0; i < 6; i++) {
       let value = rest[i];
@@ -57,17 +81,13 @@ export class GridMinlexer {
     }
   }
 
-  /** Orders the six rows outside the top band under one top-band transform, and keeps the least. */
-  private complete(all: number[], tagAt: number): void {
-    const view = all[tagAt] >= 3 ? 1 : 0;
-    const k = all[tagAt] % 3;
-    const at = tagAt + 1;
+  /** Orders the six rows outside top band k of the view under the current top transform, keeping the least. */
+  private complete(view: number, k: number): void {
     const g = this.views[view];
     const colOf = this.colOf; // new column -> old column
-    for (let c = 0; c < 9; c++) colOf[all[at + 3 + c]] = c;
-    const topRow = 9 * (3 * k + all[at]);
+    const topRow = 9 * (3 * k + this.topRows[0]);
     const relabel = this.relabel;
-    for (let c = 0; c < 9; c++) relabel[g[topRow + c]] = all[at + 3 + c] + 1;
+    for (let c = 0; c < 9; c++) relabel[g[topRow + colOf[c]]] = c + 1;
     const rest = this.rest;
     const rowIndex = this.restRowIndex;
     let n = 0;
@@ -102,14 +122,12 @@ export class GridMinlexer {
       this.bestRest.set(rest);
       this.automorphisms = 0;
       this.transforms.length = 0;
-      this.digitMap.set(relabel);
     }
     this.automorphisms++;
     this.transforms.push(view);
-    for (let r = 0; r < 3; r++) this.transforms.push(3 * k + all[at + r]);
+    for (let r = 0; r < 3; r++) this.transforms.push(3 * k + this.topRows[r]);
     for (let i = 0; i < 6; i++) this.transforms.push(rowIndex[i]);
     for (let c = 0; c < 9; c++) this.transforms.push(colOf[c]);
-    this.transforms.push(0);
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import { isValidGrid, type Puzzle, parsePuzzle } from "../core/puzzle.js";
 import { solveUnique } from "../solver/solve.js";
-import { GridMinlexer } from "./grid-minlex.js";
+import { GridMinlexer, TRANSFORM_STRIDE } from "./grid-minlex.js";
 
 /** A grid transformation: optional transposition first, then new row i = old row rows[i], new column j = old column cols[j], then digits relabelled old d -> digits[d] (digits[0] = 0). */
 export interface GridTransform {
@@ -44,7 +44,7 @@ function cellsOf(cells: Puzzle | string): Puzzle {
 /** The i-th transform recorded by the minlexer, with its relabelling read off row 1. */
 function transformAt(source: ArrayLike<number>, i: number): GridTransform {
   const t = minlexer.transforms;
-  const at = 20 * i;
+  const at = TRANSFORM_STRIDE * i;
   const transpose = t[at] === 1;
   const rows = Uint8Array.from(t.slice(at + 1, at + 10));
   const cols = Uint8Array.from(t.slice(at + 10, at + 19));
@@ -114,5 +114,7 @@ function compareCells(a: ArrayLike<number>, b: ArrayLike<number>): number {
 export { GridMinlexer } from "./grid-minlex.js";
 export { BandMinlexer, bandMinlexString } from "./band-minlex.js";
 export { minlexBands, bandIndex, type MinlexBand } from "./band-table.js";
+export { bandLookup, BandLookup, ROW_ORDERS, COL_PERMS } from "./band-lookup.js";
+export { forEachPrefixedBand } from "./prefixed-bands.js";
 export { gangsterUAs, countValidClueSets, forEachValidClueSet, minimumValidClues } from "./band-gangster.js";
 export { bandFigures, bandAtRank, type BandFigures } from "./band-order.js";

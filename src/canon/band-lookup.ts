@@ -1,0 +1,169 @@
+/**
+ * Band identification by table: minlex index and transform of any band in
+ * about a microsecond, for the grid minlex and the band catalog.
+ *
+ * A band relabelled so that its first row reads 123456789 is "normalized";
+ * there are 56 x 6^6 = 2,612,736 normalized bands (a test asserts it). The
+ * table maps each one to its class (minlex index) and to a transform T of the
+ * class's minlex band M with T(M) equal to it up to relabelling. It is built
+ * from orbits: the 77,760 bands with prefix 12345678945 are visited in order;
+ * one not yet in the table starts a new class, whose minlex band (found by
+ * the search of band-minlex.ts) is moved by all 7,776 row and column
+ * transforms into the table. Transforms fixing M are its automorphisms.
+ *
+ * A transform is (rowOrder, colPerm): new row r = old row R[r], new column c =
+ * old column C[c]; its id is 1296 * rowOrderId + colPermId.
+ * Key of a normalized band: Lehmer rank of row 2 (< 9!) x 216 + the order of
+ * row 3 inside each box (row 3's digit set per box follows from rows 1-2).
+ */
+import { BandMinlexer } from "./band-minlex.js";
+import { forEachPrefixedBand } from "./prefixed-bands.js";
+
+const PERMS3 = [
+  [0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0],
+];
+
+/** Row orders: ROW_ORDERS[3 * id + r]. */
+export const ROW_ORDERS = Uint8Array.from(PERMS3.flat());
+/** Column permutations: COL_PERMS[9 * id + c] = old column of new column c. */
+export const COL_PERMS = (() => {
+  const perms = new Uint8Array(1296 * 9);
+  let id = 0;
+  for (const stacks of PERMS3) {
+    for (const a of PERMS3) for (const b of PERMS3) for (const c of PERMS3) {
+      const inner = [a, b, c];
+      for (let j = 0; j < 9; j++) perms[9 * id + j] = 3 * stacks[(j / 3) | 0] + inner[(j / 3) | 0][j % 3];
+      id++;
+    }
+  }
+  return perms;
+})();
+export const TRANSFORM_COUNT = 6 * 1296;
+
+const FACTORIAL = [40320, 5040, 720, 120, 24, 6, 2, 1, 1];
+const SLOT_BITS = 22;
+const SLOTS = 1 << SLOT_BITS;
+const EMPTY = -1;
+
+/** Order index 0..5 of three distinct values (same numbering as PERMS3 by rank). */
+function orderOfThree(a: number, b: number, c: number): number {
+  return a < b ? (b < c ? 0 : a < c ? 1 : 3) : a < c ? 2 : b < c ? 4 : 5;
+}
+
+export class BandLookup {
+  private readonly keys = new Int32Array(SLOTS).fill(EMPTY);
+  private readonly values = new Int32Array(SLOTS);
+  /** Normalized bands stored (2,612,736 when complete). */
+  size = 0;
+  /** The 416 minlex bands (27 digits each), by minlex index. */
+  readonly minlexDigits: Uint8Array[] = [];
+  /** Per minlex index, the transform ids fixing the band (identity included). */
+  readonly automorphisms: Int32Array[] = [];
+  private readonly relabel = new Uint8Array(10);
+  private readonly row = new Uint8Array(27);
+
+  constructor() {
+    const minlexer = new BandMinlexer();
+    const classDigits: Uint8Array[] = [];
+    const classAutomorphisms: number[][] = [];
+    forEachPrefixedBand((band) => {
+      if (this.find(this.keyOf(band, 0, 0, 0)) !== EMPTY) return;
+      const cls = classDigits.length;
+      minlexer.minlex(band);
+      const m = minlexer.best.slice();
+      classDigits.push(m);
+      const own = this.keyOf(m, 0, 0, 0);
+      const fixing: number[] = [];
+      for (let t = 0; t < TRANSFORM_COUNT; t++) {
+        const key = this.keyOf(m, 0, (t / 1296) | 0, t % 1296);
+        if (key === own) fixing.push(t);
+        this.insert(key, (t << 9) | cls);
+      }
+      classAutomorphisms.push(fixing);
+    });
+    // Renumber the classes by minlex order.
+    const text = (d: Uint8Array): string => d.join("");
+    const order = classDigits.map((_, i) => i).sort((a, b) => (text(classDigits[a]) < text(classDigits[b]) ? -1 : 1));
+    const indexOfClass = new Int32Array(order.length);
+    order.forEach((cls, index) => (indexOfClass[cls] = index));
+    for (let s = 0; s < SLOTS; s++) {
+      if (this.keys[s] !== EMPTY) this.values[s] = (this.values[s] & ~511) | indexOfClass[this.values[s] & 511];
+    }
+    for (const cls of order) {
+      this.minlexDigits.push(classDigits[cls]);
+      this.automorphisms.push(Int32Array.from(classAutomorphisms[cls]));
+    }
+  }
+
+  /**
+   * Looks up the band of 27 digits at `band[offset]`: returns
+   * (transformId << 9) | minlexIndex, where the transform T has T(M) equal to
+   * the band up to relabelling.
+   */
+  lookup(band: ArrayLike<number>, offset: number): number {
+    const slot = this.find(this.keyOf(band, offset, 0, 0));
+    if (slot === EMPTY) throw new Error("not a valid band");
+    return this.values[slot];
+  }
+
+  /** Key of band `band[offset..]` moved by row order `ro` and column permutation `cp`, then normalized. */
+  private keyOf(band: ArrayLike<number>, offset: number, ro: number, cp: number): number {
+    const relabel = this.relabel;
+    const row = this.row;
+    const r0 = offset + 9 * ROW_ORDERS[3 * ro];
+    const r1 = offset + 9 * ROW_ORDERS[3 * ro + 1];
+    const r2 = offset + 9 * ROW_ORDERS[3 * ro + 2];
+    const perm = 9 * cp;
+    for (let c = 0; c < 9; c++) relabel[band[r0 + COL_PERMS[perm + c]]] = c;
+    let rank = 0;
+    let used = 0;
+    for (let c = 0; c < 9; c++) {
+      const v = relabel[band[r1 + COL_PERMS[perm + c]]];
+      const smaller = ~used & ((1 << v) - 1);
+      rank += popcount9(smaller) * FACTORIAL[c];
+      used |= 1 << v;
+    }
+    for (let c = 0; c < 9; c++) row[c] = relabel[band[r2 + COL_PERMS[perm + c]]];
+    const code = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
+    return rank * 216 + code;
+  }
+
+  private find(key: number): number {
+    let slot = Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS);
+    for (;;) {
+      const k = this.keys[slot];
+      if (k === key) return slot;
+      if (k === EMPTY) return EMPTY;
+      slot = (slot + 1) & (SLOTS - 1);
+    }
+  }
+
+  private insert(key: number, value: number): void {
+    let slot = Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS);
+    for (;;) {
+      const k = this.keys[slot];
+      if (k === key) return;
+      if (k === EMPTY) {
+        this.keys[slot] = key;
+        this.values[slot] = value;
+        this.size++;
+        return;
+      }
+      slot = (slot + 1) & (SLOTS - 1);
+    }
+  }
+}
+
+function popcount9(x: number): number {
+  x = x - ((x >>> 1) & 0x55);
+  x = (x & 0x33) + ((x >>> 2) & 0x33);
+  return (x + (x >>> 4)) & 0x0f;
+}
+
+let shared: BandLookup | null = null;
+
+/** The shared table (built on first use: about half a second, 32 MB). */
+export function bandLookup(): BandLookup {
+  shared ??= new BandLookup();
+  return shared;
+}
