@@ -35,7 +35,12 @@ export interface CanonicalPuzzle {
   readonly transform: GridTransform;
 }
 
-const minlexer = new GridMinlexer();
+// Created on first use: the band lookup table it needs takes about a second to build.
+let minlexerInstance: GridMinlexer | null = null;
+function gridMinlexer(): GridMinlexer {
+  minlexerInstance ??= new GridMinlexer();
+  return minlexerInstance;
+}
 
 function cellsOf(cells: Puzzle | string): Puzzle {
   return typeof cells === "string" ? parsePuzzle(cells) : cells;
@@ -43,6 +48,7 @@ function cellsOf(cells: Puzzle | string): Puzzle {
 
 /** The i-th transform recorded by the minlexer, with its relabelling read off row 1. */
 function transformAt(source: ArrayLike<number>, i: number): GridTransform {
+  const minlexer = gridMinlexer();
   const t = minlexer.transforms;
   const at = TRANSFORM_STRIDE * i;
   const transpose = t[at] === 1;
@@ -60,6 +66,7 @@ function transformAt(source: ArrayLike<number>, i: number): GridTransform {
 export function canonicalGrid(grid: Puzzle | string): CanonicalGrid {
   const cells = cellsOf(grid);
   if (!isValidGrid(cells)) throw new Error("not a valid solution grid");
+  const minlexer = gridMinlexer();
   minlexer.minlex(cells);
   return { grid: minlexer.best.slice(), transform: transformAt(cells, 0), automorphisms: minlexer.automorphisms };
 }
@@ -70,6 +77,7 @@ export function canonicalPuzzle(puzzle: Puzzle | string): CanonicalPuzzle {
   const solved = solveUnique(cells);
   if (solved.status === "none") throw new Error("puzzle has no solution");
   if (solved.status === "multiple") throw new Error("puzzle has several solutions");
+  const minlexer = gridMinlexer();
   minlexer.minlex(solved.solution);
   let best: Uint8Array | null = null;
   let bestTransform: GridTransform | null = null;

@@ -1,11 +1,11 @@
 /**
  * Runs a batch command (solve, count, canon, minimal, group-by-grid) over its
- * inputs: reads lines, cuts them into batches, runs the batches on worker
- * threads or in the main thread, and hands the results to the output sink
- * strictly in input order. Bad lines are reported on stderr as
+ * inputs: reads the lines in batches, runs the batches on worker threads or
+ * in the main thread, and hands the results to the output sink strictly in
+ * input order. Bad lines are reported on stderr as
  * `sudokulab: FILE:LINE: REASON`; the returned exit code is 1 if any failed.
  */
-import { resolveInputs, LineReader, type InputLine, type InputSource } from "./input.js";
+import { resolveInputs, LineReader, type InputSource, type LineBatch } from "./input.js";
 import { runJob, type BatchCommand, type JobOptions, type JobResult } from "./line-jobs.js";
 import { GridGroupSink, LineSink, type ResultSink } from "./output.js";
 import { WorkerPool } from "./pool.js";
@@ -13,7 +13,7 @@ import { createProgress, type Progress } from "./progress.js";
 
 /** Lines per batch: large enough that a batch's messaging cost is small next to its solving. */
 const BATCH_LINES = 512;
-/** Inputs shorter than this run in the main thread: starting workers would cost more than it saves. */
+/** The first this-many lines run in the main thread, so a small input never pays for starting workers. */
 const SMALL_INPUT_LINES = 2000;
 
 export interface BatchSettings {
@@ -42,21 +42,10 @@ export async function runBatchCommand(settings: BatchSettings): Promise<number> 
   return problems.length > 0 || run.failed ? 1 : 0;
 }
 
-/** Runs batches of lines and returns their results, one per line, in order. */
-interface LineExecutor {
-  run(lines: readonly string[]): Promise<readonly JobResult[]>;
-  close(): Promise<void>;
-}
-
-interface Batch {
-  readonly lines: readonly InputLine[];
-  /** Input bytes consumed up to the end of this batch, for the progress bar. */
-  readonly bytesThrough: number;
-}
-
 interface RunningBatch {
-  readonly batch: Batch;
+  readonly batch: LineBatch;
   readonly results: Promise<readonly JobResult[]>;
+  settled: boolean;
 }
 
 class BatchRun {
@@ -64,9 +53,8 @@ class BatchRun {
   /** Set when --strict stopped the run at an error. */
   stopped = false;
 
-  private executor: LineExecutor | null = null;
-  /** Batches read before the executor was chosen. */
-  private readonly waiting: Batch[] = [];
+  private pool: WorkerPool | null = null;
+  /** Batches handed to the pool, oldest first: their results are used in this order. */
   private readonly running: RunningBatch[] = [];
   private linesRead = 0;
   private linesDone = 0;
@@ -79,64 +67,50 @@ class BatchRun {
 
   async readAndRun(reader: LineReader): Promise<void> {
     try {
-      let lines: InputLine[] = [];
-      for await (const line of reader.lines()) {
-        lines.push(line);
-        if (lines.length === BATCH_LINES) {
-          await this.submit({ lines, bytesThrough: reader.bytesRead });
-          lines = [];
-          if (this.stopped) return;
-        }
+      for await (const batch of reader.batches(BATCH_LINES)) {
+        await this.start(batch);
+        if (this.stopped) return;
       }
-      if (lines.length > 0) await this.submit({ lines, bytesThrough: reader.bytesRead });
-      this.executor ??= this.createExecutor(false);
-      await this.startWaiting();
       while (this.running.length > 0 && !this.stopped) await this.emitOldest();
     } finally {
-      await this.executor?.close();
+      await this.pool?.close();
     }
   }
 
-  private async submit(batch: Batch): Promise<void> {
-    this.waiting.push(batch);
-    this.linesRead += batch.lines.length;
-    // The executor is chosen once the input is known to be large, or at its end (readAndRun).
-    if (this.executor === null && (this.settings.threads === 1 || this.linesRead >= SMALL_INPUT_LINES)) {
-      this.executor = this.createExecutor(this.settings.threads > 1);
-    }
-    if (this.executor !== null) await this.startWaiting();
-  }
-
-  private createExecutor(useWorkers: boolean): LineExecutor {
+  /** Runs a batch in the main thread (the first SMALL_INPUT_LINES lines, or --threads 1) or hands it to the pool. */
+  private async start(batch: LineBatch): Promise<void> {
     const { command, options, threads } = this.settings;
-    if (useWorkers) return new WorkerPool(threads, { command, options });
-    return {
-      run: async (lines) => lines.map((line) => runJob(command, options, line)),
-      close: async () => {},
-    };
-  }
-
-  /** Hands the waiting batches to the executor, keeping a bounded number in flight. */
-  private async startWaiting(): Promise<void> {
-    const executor = this.executor;
-    if (executor === null) return;
-    // Two per thread keeps every worker busy while the main thread writes results.
-    const maxRunning = 2 * this.settings.threads;
-    for (let batch = this.waiting.shift(); batch !== undefined && !this.stopped; batch = this.waiting.shift()) {
-      const results = executor.run(batch.lines.map((line) => line.text));
-      // Marked handled now: if a worker crashes, batches behind the one awaited fail too.
-      results.catch(() => {});
-      this.running.push({ batch, results });
-      while (this.running.length >= maxRunning && !this.stopped) await this.emitOldest();
+    const inline = threads === 1 || this.linesRead < SMALL_INPUT_LINES;
+    this.linesRead += batch.lines.length;
+    if (inline) {
+      // Nothing is running yet: inline batches all come before the first pool batch.
+      await this.emit(batch, batch.lines.map((line) => runJob(command, options, line.text)));
+      return;
+    }
+    this.pool ??= new WorkerPool(threads, { command, options });
+    const results = this.pool.run(batch.lines.map((line) => line.text));
+    const entry: RunningBatch = { batch, results, settled: false };
+    // Also marks the promise handled: if a worker crashes, the batches behind the one awaited fail too.
+    results.then(
+      () => {
+        entry.settled = true;
+      },
+      () => {},
+    );
+    this.running.push(entry);
+    // Two batches per thread keep every worker busy while the main thread writes results.
+    while (this.running.length > 0 && !this.stopped && (this.running.length >= 2 * threads || this.running[0].settled)) {
+      await this.emitOldest();
     }
   }
 
-  /** Waits for the oldest running batch and passes its results on in order. */
   private async emitOldest(): Promise<void> {
     const oldest = this.running.shift();
-    if (oldest === undefined) return;
-    const { batch, results } = oldest;
-    const outcomes = await results;
+    if (oldest !== undefined) await this.emit(oldest.batch, await oldest.results);
+  }
+
+  /** Passes a batch's results on in order, reporting its bad lines. */
+  private async emit(batch: LineBatch, outcomes: readonly JobResult[]): Promise<void> {
     for (let i = 0; i < outcomes.length; i++) {
       const outcome = outcomes[i];
       if ("output" in outcome) {

@@ -150,7 +150,7 @@ function batchCommand(program: Command, name: BatchCommand, description: string)
     .description(description)
     .argument("[files...]", "input files (default: stdin; '-' also means stdin)")
     .addOption(
-      new Option("--threads <n>", "worker threads; inputs under 2000 lines always run in the main thread")
+      new Option("--threads <n>", "worker threads; the first 2000 lines run in the main thread, so small inputs start none")
         .argParser(positiveInteger)
         .default(availableParallelism(), `available parallelism, ${availableParallelism()} here`),
     )
