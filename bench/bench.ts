@@ -1,0 +1,91 @@
+/**
+ * `npm run bench`: the foundation's figures, single thread, CPU time
+ * (process.cpuUsage: user + system), each beside its anchor and target
+ * (issue 2). Not part of the tests. Record results in docs/BENCHMARKS.md.
+ */
+import { cpus } from "node:os";
+import { BitboardSolver } from "../src/solver/bitboard.js";
+import { solve } from "../src/solver/solve.js";
+import { canonicalGrid, bandLookup, bandFigures } from "../src/canon/index.js";
+import { dataFile, readPuzzles } from "../src/io/shared-data.js";
+
+function cpuSeconds<T>(work: () => T): [T, number] {
+  const start = process.cpuUsage();
+  const result = work();
+  const used = process.cpuUsage(start);
+  return [result, (used.user + used.system) / 1e6];
+}
+
+interface Row {
+  readonly figure: string;
+  readonly measured: string;
+  readonly target: string;
+  readonly anchors: string;
+}
+const rows: Row[] = [];
+
+function countToTwo(file: string, label: string, target: number, anchors: string): void {
+  const path = dataFile(file);
+  if (!path) {
+    console.error(`skipped: ${file} not found`);
+    return;
+  }
+  const puzzles = readPuzzles(path);
+  const solver = new BitboardSolver();
+  // Warm-up pass so the figure is the steady state a long batch sees.
+  for (let i = 0; i < Math.min(2000, puzzles.length); i++) solver.countSolutions(puzzles[i], 2);
+  let guesses = 0;
+  const [unique, seconds] = cpuSeconds(() => {
+    let n = 0;
+    for (const puzzle of puzzles) {
+      if (solver.countSolutions(puzzle, 2) === 1) n++;
+      guesses += solver.guesses;
+    }
+    return n;
+  });
+  const rate = puzzles.length / seconds;
+  rows.push({
+    figure: `count to 2, ${label} (${puzzles.length.toLocaleString("en")} puzzles; ${unique.toLocaleString("en")} unique; ${(guesses / puzzles.length).toFixed(1)} guesses/puzzle)`,
+    measured: `${Math.round(rate).toLocaleString("en")} puzzles/s (${seconds.toFixed(2)} s)`,
+    target: `>= ${target.toLocaleString("en")}/s ${rate >= target ? "met" : "MISSED"}`,
+    anchors,
+  });
+}
+
+countToTwo("sudoku17.txt", "17-clue list", 100_000, "tdoku 305k/s, tdoku WebAssembly 186k/s, best npm 10.5k/s");
+countToTwo("forum_hardest_1905_11plus.txt", "forum hardest 1905 11+", 6_000, "tdoku 19.4k/s, WebAssembly 11.9k/s, best npm 1.0k/s");
+
+const seventeens = dataFile("sudoku17.txt");
+if (seventeens) {
+  const puzzles = readPuzzles(seventeens);
+  const [, tableSeconds] = cpuSeconds(() => bandLookup());
+  const [groups, seconds] = cpuSeconds(() => {
+    const byGrid = new Map<string, number>();
+    for (const puzzle of puzzles) {
+      const key = canonicalGrid(solve(puzzle)!).grid.join("");
+      byGrid.set(key, (byGrid.get(key) ?? 0) + 1);
+    }
+    return byGrid.size;
+  });
+  const total = tableSeconds + seconds;
+  rows.push({
+    figure: `solve + group by canonical grid, 49,158 17s (${groups.toLocaleString("en")} grids)`,
+    measured: `${total.toFixed(2)} s (band table ${tableSeconds.toFixed(2)} s once + ${seconds.toFixed(2)} s)`,
+    target: `<= 2.5 s ${total <= 2.5 ? "met" : "MISSED"}`,
+    anchors: "gridchecker --groupbygrid 1.22 s",
+  });
+}
+
+const [, bandSeconds] = cpuSeconds(() => bandFigures());
+rows.push({
+  figure: "416 bands with gangster UAs, valid 5/6-clue counts, n6 order (after the table)",
+  measured: `${bandSeconds.toFixed(2)} s`,
+  target: "-",
+  anchors: "C, our measurement in the design notes: 0.2 s for the 416 table",
+});
+
+console.log(`sudokulab bench — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"}, 1 thread, CPU time`);
+console.log("");
+console.log("| figure | measured | target | anchors |");
+console.log("|---|---|---|---|");
+for (const row of rows) console.log(`| ${row.figure} | ${row.measured} | ${row.target} | ${row.anchors} |`);

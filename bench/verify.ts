@@ -1,0 +1,94 @@
+/**
+ * `npm run verify`: the long verifications of the foundation, outside the
+ * 10-minute test suite. Each line states a check against independent truth
+ * and its result; the exit code is 1 if any fails.
+ */
+import { readFileSync } from "node:fs";
+import { solveUnique, countSolutions, checkUnique, solve } from "../src/solver/solve.js";
+import { isValidGrid } from "../src/core/puzzle.js";
+import { cellSetToList } from "../src/core/cellset.js";
+import { applyTransform, canonicalPuzzle, canonicalGrid } from "../src/canon/index.js";
+import { dataFile, readPuzzles } from "../src/io/shared-data.js";
+import { randomTransform, rng } from "../test/helpers.js";
+
+let failures = 0;
+function report(ok: boolean, text: string): void {
+  if (!ok) failures++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${text}`);
+}
+
+function checkList(file: string): void {
+  const path = dataFile(file);
+  if (!path) return console.log(`skip ${file} not found`);
+  const puzzles = readPuzzles(path);
+  let unique = 0;
+  let valid = 0;
+  for (const puzzle of puzzles) {
+    const result = solveUnique(puzzle);
+    if (result.status === "unique") unique++;
+    if (result.status !== "none" && isValidGrid(result.solution) && puzzle.every((d, i) => d === 0 || result.solution[i] === d)) valid++;
+  }
+  report(unique === puzzles.length && valid === puzzles.length, `${file}: ${puzzles.length} puzzles, ${unique} unique, ${valid} solutions valid and agreeing with the clues`);
+}
+
+checkList("forum_hardest_1905_11plus.txt");
+checkList("top1465.txt");
+
+const seventeens = dataFile("sudoku17.txt");
+if (seventeens) {
+  const puzzles = readPuzzles(seventeens);
+  // Every 17 minus one clue: several solutions, and the UA checkUnique returns is a real unavoidable set.
+  let reduced = 0;
+  let goodUAs = 0;
+  let uaCells = 0;
+  for (const puzzle of puzzles.filter((_, i) => i % 10 === 0)) {
+    const grid = solve(puzzle)!;
+    for (let cell = 0; cell < 81; cell++) {
+      if (puzzle[cell] === 0) continue;
+      const p = puzzle.slice();
+      p[cell] = 0;
+      reduced++;
+      const ua = checkUnique(p, grid);
+      if (ua === null || countSolutions(p, 2) !== 2) continue;
+      const cells = cellSetToList(ua);
+      const blanked = grid.slice();
+      for (const c of cells) blanked[c] = 0;
+      if (cells.every((c) => p[c] === 0) && countSolutions(blanked, 2) === 2) goodUAs++;
+      uaCells += cells.length;
+    }
+  }
+  report(goodUAs === reduced, `4,916 17s minus one clue (${reduced} puzzles): all non-unique, ${goodUAs} UAs returned and verified unavoidable (mean size ${(uaCells / reduced).toFixed(1)} cells)`);
+
+  // Canonical forms are invariant under random isomorphisms.
+  const random = rng(2026);
+  let same = 0;
+  let trials = 0;
+  for (const puzzle of puzzles.filter((_, i) => i % 25 === 0)) {
+    const canon = canonicalPuzzle(puzzle);
+    const gridCanon = canonicalGrid(canon.grid).grid;
+    for (let k = 0; k < 5; k++) {
+      const image = applyTransform(puzzle, randomTransform(random));
+      const c = canonicalPuzzle(image);
+      trials++;
+      if (c.puzzle.every((d, i) => d === canon.puzzle[i]) && c.grid.every((d, i) => d === gridCanon[i])) same++;
+    }
+  }
+  report(same === trials, `canonical puzzle and grid forms of ${trials} random isomorphs of 17s: ${same} equal to the original's`);
+}
+
+const most = dataFile("grids-with-most-17s.tsv");
+if (most) {
+  const lines = readFileSync(most, "utf8").split("\n").filter((l) => /^\d{81}\t/.test(l));
+  let ok = 0;
+  for (const line of lines) {
+    const [grid, , puzzles] = line.split("\t");
+    if (puzzles.split(",").every((p) => {
+      const r = solveUnique(p);
+      return r.status === "unique" && r.solution.join("") === grid;
+    })) ok++;
+  }
+  report(ok === lines.length, `grids-with-most-17s.tsv: every listed 17 solves uniquely to its grid (${ok}/${lines.length} grids)`);
+}
+
+console.log(failures === 0 ? "all verifications passed" : `${failures} verification(s) FAILED`);
+process.exitCode = failures === 0 ? 0 : 1;
