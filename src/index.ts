@@ -5,6 +5,7 @@
 export * from "./core/cells.js";
 export * from "./core/bits.js";
 export * from "./core/cellset.js";
+export * from "./core/digitset.js";
 export * from "./core/puzzle.js";
 export {
   solve,

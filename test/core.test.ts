@@ -58,3 +58,22 @@ test("parseLine names what is wrong with a bad line", () => {
   assert.match(reason("1" + ".".repeat(9) + "1" + ".".repeat(70)), /digit 1 appears twice in box 1/);
   assert.ok(parseLine(GRID + "\r").ok, "a CRLF line end is accepted");
 });
+
+test("mini-rows: 27 of 3 cells, each inside one row and one box; digit sets and gangsters", async () => {
+  const { MINIROW_OF, ROW_OF, BOX_OF } = await import("../src/core/cells.js");
+  const { digitSetOf, digitsOf, digitCount, gangsterOf } = await import("../src/core/digitset.js");
+  const members = new Map<number, number[]>();
+  for (let cell = 0; cell < 81; cell++) members.set(MINIROW_OF[cell], [...(members.get(MINIROW_OF[cell]) ?? []), cell]);
+  assert.equal(members.size, 27);
+  for (const cells of members.values()) {
+    assert.equal(cells.length, 3);
+    assert.equal(new Set(cells.map((c) => ROW_OF[c])).size, 1);
+    assert.equal(new Set(cells.map((c) => BOX_OF[c])).size, 1);
+  }
+  assert.deepEqual(digitsOf(digitSetOf([9, 1, 5])), [1, 5, 9]);
+  assert.equal(digitCount(0x1ff), 9);
+  const band = [1, 2, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 7, 8, 9, 1, 2, 3, 7, 8, 9, 1, 2, 3, 4, 5, 6];
+  const gangster = gangsterOf(band);
+  assert.deepEqual(digitsOf(gangster[0]), [1, 4, 7]);
+  assert.ok(gangster.every((set) => digitCount(set) === 3));
+});

@@ -66,3 +66,6 @@ export const PEERS = (() => {
 export function cellName(cell: number): string {
   return `r${ROW_OF[cell] + 1}c${COL_OF[cell] + 1}`;
 }
+
+/** Mini-row of each cell, 0..26: 9 * band + 3 * (row in band) + stack. */
+export const MINIROW_OF = Uint8Array.from({ length: 81 }, (_, cell) => 9 * BAND_OF[cell] + 3 * (ROW_OF[cell] % 3) + STACK_OF[cell]);

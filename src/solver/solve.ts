@@ -45,10 +45,11 @@ export function solveUnique(puzzle: Puzzle | string): SolveResult {
 /**
  * Uniqueness check against a known solution: null when `puzzle` has exactly
  * one solution, otherwise the cells where a second solution differs from
- * `grid` (an unavoidable set of the grid that the puzzle's clues miss).
- * The clues must agree with the grid.
+ * `grid` (an unavoidable set of the grid that the puzzle's clues miss),
+ * shrunk by default to the smallest difference among the completions inside
+ * the first one found. The clues must agree with the grid.
  */
-export function checkUnique(puzzle: Puzzle | string, grid: Puzzle | string): CellSet | null {
+export function checkUnique(puzzle: Puzzle | string, grid: Puzzle | string, shrink = true): CellSet | null {
   const cells = cellsOf(puzzle);
   const solution = cellsOf(grid);
   for (let i = 0; i < 81; i++) {
@@ -57,7 +58,7 @@ export function checkUnique(puzzle: Puzzle | string, grid: Puzzle | string): Cel
     }
   }
   const solver = kernel();
-  return solver.checkUnique(cells, solution) ? null : solver.difference.slice();
+  return solver.checkUnique(cells, solution, shrink) ? null : solver.difference.slice();
 }
 
 /** Calls `onSolution` for every solution (the array passed is reused: copy it to keep it), up to `limit`. Returns the number visited. */
