@@ -18,3 +18,4 @@ export {
 } from "./solver/solve.js";
 export { BitboardSolver } from "./solver/bitboard.js";
 export * from "./canon/index.js";
+export * from "./ua/index.js";

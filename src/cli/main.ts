@@ -2,8 +2,9 @@
 /**
  * The `sudokulab` command line: the batch commands (solve, count, canon,
  * minimal, group-by-grid), which read puzzles one per line and answer each,
- * and `demo`. This file only declares the commands and their options; the
- * work happens in batch-runner.ts and line-jobs.ts.
+ * `ua` (the unavoidable sets of one grid) and `demo`. This file only declares
+ * the commands and their options; the work happens in batch-runner.ts,
+ * line-jobs.ts and ua-command.ts.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -11,6 +12,8 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { runBatchCommand } from "./batch-runner.js";
 import { runDemo } from "./demo.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
+import { digitCounts, nonNegativeInteger, runUaCommand, seedValue, type UaFlags } from "./ua-command.js";
+import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/index.js";
 
 const DEFAULT_COUNT_LIMIT = 1000;
 
@@ -68,9 +71,9 @@ function main(): Promise<Command> {
     .addHelpText(
       "after",
       `
-The batch commands (all but demo) read one puzzle per line from files or stdin
-and answer each line on stdout; bad lines are reported on stderr and make the
-exit code 1. See 'sudokulab <command> --help' for the details.`,
+The batch commands (all but ua and demo) read one puzzle per line from files
+or stdin and answer each line on stdout; bad lines are reported on stderr and
+make the exit code 1. See 'sudokulab <command> --help' for the details.`,
     );
 
   batchCommand(program, "solve", "Solve each puzzle.")
@@ -135,6 +138,45 @@ ${INPUT_HELP}`,
       runBatch("group-by-grid", files, flags, DEFAULT_JOB_OPTIONS),
     );
 
+  const ua = DEFAULT_COLLECT_OPTIONS;
+  program
+    .command("ua")
+    .description("List the minimal unavoidable sets (UAs) found in one solution grid.")
+    .argument("<grid>", "the solution grid: 81 digits 1-9")
+    .addOption(
+      new Option("--digits <list>", "digit floors to run: sizes 2-5, comma-separated, or 'none'")
+        .argParser(digitCounts)
+        .default([...ua.digits], ua.digits.join(",")),
+    )
+    .option("--no-boxes", "skip the 126 groups of 4 emptied boxes")
+    .option("--random <n>", "random probes (0 for none)", nonNegativeInteger, ua.randomProbes)
+    .option("--empty-cells <n>", "cells emptied per random probe", cellCount, ua.emptyCells)
+    .option("--seed <n>", "seed of the random probes (32-bit)", seedValue, ua.seed)
+    .option("--max-size <n>", "print only UAs of at most n cells (faster than filtering the output)", positiveInteger)
+    .option("--stats", "print a summary on stderr: count, size histogram, CPU time per method")
+    .addHelpText(
+      "after",
+      `
+Method (seed 003, step 1): empty some cells of the grid, enumerate every
+completion, and keep the cells where a completion differs from the grid:
+each such set is unavoidable (a puzzle must give a clue in it); only the
+minimal ones are kept.
+  --digits k   every set of k digits: all their cells emptied. Floors of k
+               digits find every UA of at most 2k+1 cells and include the
+               floors of fewer digits. 2-4 are exhaustive (4: about 0.7 s);
+               5 is capped at ${DEFAULT_FIVE_DIGIT_FLOOR_CAP.toLocaleString("en-US")} completions per floor (about 12 s).
+  boxes        every group of 4 boxes emptied (126 groups, about 0.2 s).
+  --random n   n times, --empty-cells random cells emptied (1.5-2 ms per
+               probe), reproducible with --seed.
+Defaults: --digits ${ua.digits.join(",")} --random ${ua.randomProbes}, boxes on: about 0.5 s.
+
+Output:
+  One UA per line, smallest first, then by cells: its cells as r1c2 names,
+  space-separated. A grid that is not a complete valid grid is an error
+  (exit code 1).`,
+    )
+    .action(async (grid: string, flags: UaFlags) => runUaCommand(grid, flags));
+
   program
     .command("demo")
     .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
@@ -159,6 +201,12 @@ function batchCommand(program: Command, name: BatchCommand, description: string)
 
 async function runBatch(command: BatchCommand, files: string[], flags: BatchFlags, options: JobOptions): Promise<void> {
   process.exitCode = await runBatchCommand({ command, options, files, threads: flags.threads, strict: flags.strict === true });
+}
+
+function cellCount(value: string): number {
+  const n = nonNegativeInteger(value);
+  if (n > 81) throw new InvalidArgumentError("expected a number of cells, 0 to 81.");
+  return n;
 }
 
 function positiveInteger(value: string): number {

@@ -1,0 +1,101 @@
+/**
+ * `sudokulab ua GRID`: collects the minimal unavoidable sets of one solution
+ * grid (src/ua/collect.ts: digit floors, box groups and random probes, as in
+ * seed 003 step 1) and prints them, one per line, smallest first. With
+ * --stats, a summary goes to stderr so stdout stays a plain list.
+ */
+import { InvalidArgumentError } from "commander";
+import { cellName } from "../core/cells.js";
+import { cellSetToList } from "../core/cellset.js";
+import { isValidGrid, parseLine } from "../core/puzzle.js";
+import { collectUAs, type CollectStats } from "../ua/index.js";
+import { writeStdout } from "./output.js";
+
+export interface UaFlags {
+  readonly digits: readonly number[];
+  readonly boxes: boolean;
+  readonly random: number;
+  readonly seed: number;
+  readonly emptyCells: number;
+  readonly maxSize?: number;
+  readonly stats?: boolean;
+}
+
+export async function runUaCommand(gridText: string, flags: UaFlags): Promise<void> {
+  const parsed = parseLine(gridText.trim());
+  if (!parsed.ok) throw new Error(`invalid grid: ${parsed.reason}`);
+  if (parsed.annotation.trim() !== "") throw new Error("invalid grid: unexpected text after the 81 digits");
+  const empty = parsed.cells.indexOf(0);
+  if (empty >= 0) throw new Error(`invalid grid: cell ${cellName(empty)} is empty (a grid needs 81 digits 1-9)`);
+  // parseLine already rejects a repeated digit; this states the requirement itself.
+  if (!isValidGrid(parsed.cells)) throw new Error("invalid grid: not a valid Sudoku grid");
+  const grid = parsed.cells;
+
+  const start = process.cpuUsage();
+  let last = start;
+  const methods: string[] = [];
+  const set = collectUAs(grid, {
+    digits: flags.digits,
+    boxes: flags.boxes,
+    randomProbes: flags.random,
+    seed: flags.seed,
+    emptyCells: flags.emptyCells,
+    maxSize: flags.maxSize,
+    onMethodDone(method: string, stats: CollectStats) {
+      const now = process.cpuUsage();
+      const unshrunk = stats.unshrunk > 0 ? ` (${stats.unshrunk} UAs may not be minimal)` : "";
+      methods.push(`  ${method}: ${stats.patterns} patterns, ${stats.completions} completions, ${stats.capped} capped${unshrunk}, ${seconds(now, last)} s`);
+      last = now;
+    },
+  });
+  const collectTime = seconds(process.cpuUsage(), start);
+
+  // Sorted by size, then by the cell lists (lexicographic), so the output is stable and easy to read.
+  const words = set.sorted();
+  const lists: number[][] = [];
+  for (let k = 0; k < words.length; k += 3) lists.push(cellSetToList(words.subarray(k, k + 3)));
+  lists.sort(compareCellLists);
+  await writeStdout(lists.map((cells) => cells.map(cellName).join(" ") + "\n").join(""));
+
+  if (flags.stats) {
+    const histogram = set
+      .histogram()
+      .map((n, size) => (n > 0 ? `${size}:${n}` : ""))
+      .filter((entry) => entry !== "")
+      .join(" ");
+    process.stderr.write([`${set.count} UAs; sizes ${histogram || "-"}; ${collectTime} s CPU`, ...methods].join("\n") + "\n");
+  }
+}
+
+function compareCellLists(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length) return a.length - b.length;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+function seconds(now: NodeJS.CpuUsage, since: NodeJS.CpuUsage): string {
+  return ((now.user - since.user + now.system - since.system) / 1e6).toFixed(3);
+}
+
+/** Parses --digits: a comma-separated list of floor sizes, each 2..5 (e.g. "3" or "2,3,4"); "" or "none" for no floors. */
+export function digitCounts(value: string): number[] {
+  if (value === "" || value === "none") return [];
+  const counts = value.split(",").map((part) => part.trim());
+  if (!counts.every((part) => /^[2-5]$/.test(part))) {
+    throw new InvalidArgumentError("expected a comma-separated list of numbers 2 to 5 (e.g. 2,3,4), or 'none'.");
+  }
+  return counts.map(Number);
+}
+
+export function nonNegativeInteger(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError("expected a non-negative integer.");
+  return n;
+}
+
+/** Parses --seed: the PRNG takes a 32-bit seed. */
+export function seedValue(value: string): number {
+  const n = nonNegativeInteger(value);
+  if (n > 0xffffffff) throw new InvalidArgumentError("expected an integer from 0 to 4294967295.");
+  return n;
+}
