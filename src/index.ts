@@ -19,3 +19,4 @@ export {
 export { BitboardSolver } from "./solver/bitboard.js";
 export * from "./canon/index.js";
 export * from "./ua/index.js";
+export * from "./scan/index.js";

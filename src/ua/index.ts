@@ -19,3 +19,4 @@ export {
   type CollectStats,
   type UASink,
 } from "./collect.js";
+export { collectSmallUAs } from "./small-uas.js";

@@ -1,0 +1,342 @@
+/**
+ * The grid scan's kernel: every N-clue subset of a grid's cells that hits
+ * every unavoidable set and has a unique solution (seed 003's job, searched
+ * the way McGuire et al. describe in "There is no 16-clue Sudoku": branch on
+ * the shortest unhit UA, make each tried cell "dead" for its later siblings,
+ * prune by disjoint unhit UAs, test survivors with the known grid).
+ *
+ * Exactly once: at a node, every clue set S below it hits the chosen unhit UA
+ * U; S is reached only through the first cell of U (in branch order) that S
+ * holds, the earlier ones being dead in that branch. This holds whichever UA
+ * each node picks, so UAs may be added while the search runs.
+ *
+ * Layout: the shortest `indexSize` UAs are bits of a per-node "unhit" vector
+ * (W = indexSize/32 words per depth, one typed array for all depths); each
+ * cell has the vector of the index UAs it hits, so placing a clue is W
+ * AND-NOTs and the shortest unhit UA is the first set bit (UAs sorted by
+ * size). Longer UAs and the UAs the solver returns during the search form the
+ * "tail", checked only when a clue set hits the whole index; the index is
+ * rebuilt with them between chunks.
+ */
+import { BitboardSolver } from "../solver/bitboard.js";
+import { popcount } from "../core/bits.js";
+
+const FULL = 0x7ffffff;
+
+export interface SearchStats {
+  nodes: number;
+  /** Clue sets that hit every known UA and went to the solver. */
+  solverCalls: number;
+  /** UAs the solver returned and the search added. */
+  addedUAs: number;
+  found: number;
+}
+
+/** Called with each puzzle found: its clue cells as three band words. */
+export type FoundCallback = (b0: number, b1: number, b2: number) => void;
+
+export class HittingSearch {
+  readonly stats: SearchStats = { nodes: 0, solverCalls: 0, addedUAs: 0, found: 0 };
+  private readonly solver = new BitboardSolver();
+  private readonly puzzle = new Uint8Array(81);
+  private words = 0;
+  private indexCount = 0;
+  private index = new Int32Array(0);
+  private cellHits = new Int32Array(0);
+  private unhit = new Int32Array(0);
+  private tail = new Int32Array(3 * 1024);
+  private tailCount = 0;
+  /** All UAs known (index and tail), 3 words each, for rebuilding. */
+  private all: number[] = [];
+
+  constructor(
+    private readonly grid: Uint8Array,
+    private readonly clues: number,
+    uas: Int32Array,
+    private readonly onFound: FoundCallback,
+    private readonly indexSize = 512,
+  ) {
+    for (let i = 0; i < uas.length; i++) this.all.push(uas[i]);
+    this.rebuild();
+  }
+
+  /** Sorts all known UAs by size and puts the shortest in the index, the rest in the tail. */
+  rebuild(): void {
+    const n = this.all.length / 3;
+    const order = Array.from({ length: n }, (_, i) => i);
+    const size = (i: number): number => popcount(this.all[3 * i]) + popcount(this.all[3 * i + 1]) + popcount(this.all[3 * i + 2]);
+    const sizes = order.map(size);
+    order.sort((a, b) => sizes[a] - sizes[b] || a - b);
+    const m = Math.min(n, this.indexSize);
+    this.indexCount = m;
+    this.words = Math.max(1, Math.ceil(m / 32));
+    const w = this.words;
+    this.index = new Int32Array(3 * m);
+    this.cellHits = new Int32Array(81 * w);
+    for (let j = 0; j < m; j++) {
+      const i = order[j];
+      for (let band = 0; band < 3; band++) {
+        const word = this.all[3 * i + band];
+        this.index[3 * j + band] = word;
+        let bits = word;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const cell = 27 * band + 31 - Math.clz32(low);
+          this.cellHits[cell * w + (j >> 5)] |= 1 << (j & 31);
+        }
+      }
+    }
+    this.unhit = new Int32Array((this.clues + 2) * w);
+    this.tailCount = 0;
+    for (let j = m; j < n; j++) {
+      const i = order[j];
+      this.pushTail(this.all[3 * i], this.all[3 * i + 1], this.all[3 * i + 2]);
+    }
+  }
+
+  /** Number of UAs known. */
+  get uaCount(): number {
+    return this.all.length / 3;
+  }
+
+  /** Searches every completion of the partial clue set (clues c, dead cells d) to `clues` clues. */
+  searchFrom(c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): void {
+    const depth = popcount(c0) + popcount(c1) + popcount(c2);
+    if (depth > this.clues) return;
+    const w = this.words;
+    const base = depth * w;
+    for (let i = 0; i < w; i++) this.unhit[base + i] = 0;
+    for (let j = 0; j < this.indexCount; j++) {
+      if ((this.index[3 * j] & c0) === 0 && (this.index[3 * j + 1] & c1) === 0 && (this.index[3 * j + 2] & c2) === 0) {
+        this.unhit[base + (j >> 5)] |= 1 << (j & 31);
+      }
+    }
+    this.search(depth, c0, c1, c2, d0, d1, d2);
+  }
+
+  private search(depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): void {
+    this.stats.nodes++;
+    const w = this.words;
+    const base = depth * w;
+    const unhit = this.unhit;
+    const left = this.clues - depth;
+    // The shortest unhit UA of the index: the first set bit.
+    let first = -1;
+    for (let i = 0; i < w; i++) {
+      const v = unhit[base + i];
+      if (v !== 0) {
+        first = 32 * i + 31 - Math.clz32(v & -v);
+        break;
+      }
+    }
+    let u0: number;
+    let u1: number;
+    let u2: number;
+    if (first >= 0) {
+      u0 = this.index[3 * first];
+      u1 = this.index[3 * first + 1];
+      u2 = this.index[3 * first + 2];
+    } else {
+      const t = this.firstUnhitTail(c0, c1, c2);
+      if (t < 0) {
+        this.allHit(depth, c0, c1, c2, d0, d1, d2);
+        return;
+      }
+      u0 = this.tail[3 * t];
+      u1 = this.tail[3 * t + 1];
+      u2 = this.tail[3 * t + 2];
+    }
+    if (left === 0) return;
+    let l0 = u0 & ~d0;
+    let l1 = u1 & ~d1;
+    let l2 = u2 & ~d2;
+    if ((l0 | l1 | l2) === 0) return;
+    if (left === 1) {
+      this.lastClue(depth, c0, c1, c2, l0, l1, l2);
+      return;
+    }
+    if (first >= 0) {
+      // One pass over the unhit index UAs: prune, and pick the UA with the fewest live cells.
+      const pick = this.scanUnhit(base, d0, d1, d2, left);
+      if (pick < 0) return;
+      l0 = this.index[3 * pick] & ~d0;
+      l1 = this.index[3 * pick + 1] & ~d1;
+      l2 = this.index[3 * pick + 2] & ~d2;
+    }
+    // Branch on each live cell of the UA; each becomes dead for the next ones.
+    const next = base + w;
+    const hits = this.cellHits;
+    for (let band = 0; band < 3; band++) {
+      let live = band === 0 ? l0 : band === 1 ? l1 : l2;
+      while (live !== 0) {
+        const low = live & -live;
+        live ^= low;
+        const cell = 27 * band + 31 - Math.clz32(low);
+        const h = cell * w;
+        for (let i = 0; i < w; i++) unhit[next + i] = unhit[base + i] & ~hits[h + i];
+        if (band === 0) {
+          this.search(depth + 1, c0 | low, c1, c2, d0, d1, d2);
+          d0 |= low;
+        } else if (band === 1) {
+          this.search(depth + 1, c0, c1 | low, c2, d0, d1, d2);
+          d1 |= low;
+        } else {
+          this.search(depth + 1, c0, c1, c2 | low, d0, d1, d2);
+          d2 |= low;
+        }
+      }
+    }
+  }
+
+  /**
+   * Scans the unhit index UAs with the dead cells removed. Returns -1 when no
+   * completion exists (a UA has no live cell left, or more than `left` of them
+   * are pairwise disjoint, greedily in size order); otherwise the UA with the
+   * fewest live cells, the cheapest to branch on (McGuire's "shortest UA").
+   */
+  private scanUnhit(base: number, d0: number, d1: number, d2: number, left: number): number {
+    const w = this.words;
+    const unhit = this.unhit;
+    const index = this.index;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let count = 0;
+    let best = -1;
+    let bestSize = 99;
+    for (let i = 0; i < w; i++) {
+      let v = unhit[base + i];
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        const u = 32 * i + 31 - Math.clz32(low);
+        const j = 3 * u;
+        const a = index[j] & ~d0;
+        const b = index[j + 1] & ~d1;
+        const c = index[j + 2] & ~d2;
+        const size = popcount(a) + popcount(b) + popcount(c);
+        if (size === 0) return -1;
+        if (size < bestSize) {
+          bestSize = size;
+          best = u;
+        }
+        if (((a & s0) | (b & s1) | (c & s2)) === 0) {
+          if (++count > left) return -1;
+          s0 |= a;
+          s1 |= b;
+          s2 |= c;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** One clue left: it must lie in every unhit UA. */
+  private lastClue(depth: number, c0: number, c1: number, c2: number, l0: number, l1: number, l2: number): void {
+    const w = this.words;
+    const base = depth * w;
+    for (let i = 0; i < w && (l0 | l1 | l2) !== 0; i++) {
+      let v = this.unhit[base + i];
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        const j = 3 * (32 * i + 31 - Math.clz32(low));
+        l0 &= this.index[j];
+        l1 &= this.index[j + 1];
+        l2 &= this.index[j + 2];
+      }
+    }
+    for (let band = 0; band < 3; band++) {
+      let live = band === 0 ? l0 : band === 1 ? l1 : l2;
+      while (live !== 0) {
+        const low = live & -live;
+        live ^= low;
+        if (band === 0) this.candidate(c0 | low, c1, c2);
+        else if (band === 1) this.candidate(c0, c1 | low, c2);
+        else this.candidate(c0, c1, c2 | low);
+      }
+    }
+  }
+
+  /** Every index UA is hit, and so is every tail UA. */
+  private allHit(depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): void {
+    if (depth === this.clues) {
+      this.candidate(c0, c1, c2);
+      return;
+    }
+    // Fewer clues than wanted already hit every known UA: ask the solver.
+    if (this.isUnique(c0, c1, c2)) {
+      this.emitSupersets(c0, c1, c2, ~(c0 | d0) & FULL, ~(c1 | d1) & FULL, ~(c2 | d2) & FULL, this.clues - depth);
+      return;
+    }
+    // The solver's UA is unhit: search again from this node, now that it is known.
+    this.search(depth, c0, c1, c2, d0, d1, d2);
+  }
+
+  /** All puzzles adding `left` of the free cells to a unique clue set. */
+  private emitSupersets(c0: number, c1: number, c2: number, f0: number, f1: number, f2: number, left: number): void {
+    if (left === 0) {
+      this.stats.found++;
+      this.onFound(c0, c1, c2);
+      return;
+    }
+    for (let band = 0; band < 3; band++) {
+      let free = band === 0 ? f0 : band === 1 ? f1 : f2;
+      while (free !== 0) {
+        const low = free & -free;
+        free ^= low;
+        // Later cells only, so each superset comes once.
+        if (band === 0) this.emitSupersets(c0 | low, c1, c2, free, f1, f2, left - 1);
+        else if (band === 1) this.emitSupersets(c0, c1 | low, c2, 0, free, f2, left - 1);
+        else this.emitSupersets(c0, c1, c2 | low, 0, 0, free, left - 1);
+      }
+    }
+  }
+
+  private candidate(c0: number, c1: number, c2: number): void {
+    if (this.firstUnhitTail(c0, c1, c2) >= 0) return;
+    if (this.isUnique(c0, c1, c2)) {
+      this.stats.found++;
+      this.onFound(c0, c1, c2);
+    }
+  }
+
+  /** Solver check with the known grid; a second solution's difference joins the tail. */
+  private isUnique(c0: number, c1: number, c2: number): boolean {
+    const p = this.puzzle;
+    const g = this.grid;
+    for (let cell = 0; cell < 27; cell++) {
+      p[cell] = (c0 >>> cell) & 1 ? g[cell] : 0;
+      p[cell + 27] = (c1 >>> cell) & 1 ? g[cell + 27] : 0;
+      p[cell + 54] = (c2 >>> cell) & 1 ? g[cell + 54] : 0;
+    }
+    this.stats.solverCalls++;
+    if (this.solver.checkUnique(p, g)) return true;
+    const d = this.solver.difference;
+    this.pushTail(d[0], d[1], d[2]);
+    this.all.push(d[0], d[1], d[2]);
+    this.stats.addedUAs++;
+    return false;
+  }
+
+  private firstUnhitTail(c0: number, c1: number, c2: number): number {
+    const t = this.tail;
+    for (let i = 0, k = 0; i < this.tailCount; i++, k += 3) {
+      if ((t[k] & c0) === 0 && (t[k + 1] & c1) === 0 && (t[k + 2] & c2) === 0) return i;
+    }
+    return -1;
+  }
+
+  private pushTail(b0: number, b1: number, b2: number): void {
+    if (3 * this.tailCount === this.tail.length) {
+      const grown = new Int32Array(this.tail.length * 2);
+      grown.set(this.tail);
+      this.tail = grown;
+    }
+    const k = 3 * this.tailCount++;
+    this.tail[k] = b0;
+    this.tail[k + 1] = b1;
+    this.tail[k + 2] = b2;
+  }
+}

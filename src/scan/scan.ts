@@ -1,0 +1,148 @@
+/**
+ * The grid scan (seed 003; design notes grid-scan.md): every puzzle with N
+ * clues and a unique solution inside one solution grid.
+ *
+ * The work is cut into chunks: the first two branching levels of the
+ * hitting-set search (the cells of the shortest UA, then of the shortest UA
+ * each leaves unhit, with the dead-cell rule). Chunks are independent and
+ * deterministic for a grid, a clue count, a mask and a UA collection, so
+ * they are the unit of threads and of checkpoint/resume: a run that records
+ * the chunks it finished can continue without losing or repeating a puzzle.
+ */
+import { BAND_OF, POS_IN_BAND } from "../core/cells.js";
+import { popcount } from "../core/bits.js";
+import { countSolutions, redundantClues } from "../solver/solve.js";
+import { UASet } from "../ua/ua-set.js";
+import { collectSmallUAs } from "../ua/small-uas.js";
+import { collectUAs } from "../ua/collect.js";
+import { HittingSearch, type SearchStats } from "./hitting-search.js";
+
+export interface ScanSetup {
+  readonly grid: Uint8Array;
+  readonly clues: number;
+  /** Cells that must be clues and cells that must not (three band words each). */
+  readonly forced: Int32Array;
+  readonly forbidden: Int32Array;
+  /** UAs the search starts from (3 words each, sorted by size). */
+  readonly uas: Int32Array;
+  /** The chunks: 6 words each (clue words, dead words). */
+  readonly chunks: Int32Array;
+}
+
+/**
+ * Parses a mask: 81 characters, '1' = must be a clue, '0' = must not be,
+ * anything else = free. Forced clues count towards N.
+ */
+export function parseMask(mask: string): { forced: Int32Array; forbidden: Int32Array } {
+  if (mask.length !== 81) throw new Error(`mask has ${mask.length} characters (expected 81)`);
+  const forced = new Int32Array(3);
+  const forbidden = new Int32Array(3);
+  for (let cell = 0; cell < 81; cell++) {
+    if (mask[cell] === "1") forced[BAND_OF[cell]] |= 1 << POS_IN_BAND[cell];
+    else if (mask[cell] === "0") forbidden[BAND_OF[cell]] |= 1 << POS_IN_BAND[cell];
+  }
+  return { forced, forbidden };
+}
+
+/**
+ * The UAs a scan starts from: all UAs up to 12 cells (complete), plus the
+ * 3-digit floors, box groups and 200 random probes of the default
+ * collection. Deterministic for a grid.
+ */
+export function scanUAs(grid: Uint8Array): Int32Array {
+  const set: UASet = collectUAs(grid, {});
+  collectSmallUAs(grid, set, 12);
+  return set.sorted();
+}
+
+/** Prepares a scan: the UAs and the chunk list. */
+export function prepareScan(grid: Uint8Array, clues: number, mask?: string, uas?: Int32Array): ScanSetup {
+  const { forced, forbidden } = mask === undefined ? { forced: new Int32Array(3), forbidden: new Int32Array(3) } : parseMask(mask);
+  for (let cell = 0; cell < 81; cell++) {
+    if (grid[cell] < 1 || grid[cell] > 9) throw new Error("the grid must be complete");
+  }
+  const start = uas ?? scanUAs(grid);
+  const chunks: number[] = [];
+  const firstUnhit = (c: Int32Array): number => {
+    for (let j = 0; j < start.length / 3; j++) {
+      if ((start[3 * j] & c[0]) === 0 && (start[3 * j + 1] & c[1]) === 0 && (start[3 * j + 2] & c[2]) === 0) return j;
+    }
+    return -1;
+  };
+  // Two levels of branching; a level stops early when no UA is left unhit or no clue is left.
+  const expand = (c: Int32Array, d: Int32Array, level: number): void => {
+    const placed = popcount(c[0]) + popcount(c[1]) + popcount(c[2]);
+    const j = level < 2 && placed < clues ? firstUnhit(c) : -1;
+    if (j < 0) {
+      chunks.push(c[0], c[1], c[2], d[0], d[1], d[2]);
+      return;
+    }
+    const dead = d.slice();
+    for (let band = 0; band < 3; band++) {
+      let live = start[3 * j + band] & ~dead[band];
+      while (live !== 0) {
+        const low = live & -live;
+        live ^= low;
+        const child = c.slice();
+        child[band] |= low;
+        expand(child, dead.slice(), level + 1);
+        dead[band] |= low;
+      }
+    }
+  };
+  expand(forced.slice(), forbidden.slice(), 0);
+  return { grid, clues, forced, forbidden, uas: start, chunks: Int32Array.from(chunks) };
+}
+
+export interface ScanRunOptions {
+  /** Only minimal puzzles (no clue can be removed). */
+  readonly minimals?: boolean;
+  /** Stop after the first puzzle. */
+  readonly stopAtFirst?: boolean;
+  /** Called with each puzzle found (re-checked unique, 0 = empty cell). */
+  readonly onPuzzle?: (puzzle: Uint8Array, chunk: number) => void;
+  /** Called after each chunk. */
+  readonly onChunkDone?: (chunk: number, stats: SearchStats) => void;
+}
+
+export class StopScan extends Error {}
+
+/** Runs chunks `from` (inclusive) to `to` (exclusive) of a prepared scan, or those `include` accepts. */
+export function runChunks(setup: ScanSetup, chunkIndexes: Iterable<number>, options: ScanRunOptions = {}): SearchStats {
+  let current = -1;
+  let found = 0;
+  const grid = setup.grid;
+  const search = new HittingSearch(grid, setup.clues, setup.uas, (b0, b1, b2) => {
+    const puzzle = new Uint8Array(81);
+    const words = [b0, b1, b2];
+    for (let cell = 0; cell < 81; cell++) if ((words[BAND_OF[cell]] >>> POS_IN_BAND[cell]) & 1) puzzle[cell] = grid[cell];
+    // Re-checked with the plain count before it is reported.
+    if (countSolutions(puzzle, 2) !== 1) throw new Error("internal error: the scan found a non-unique puzzle");
+    if (options.minimals && redundantClues(puzzle).length > 0) return;
+    found++;
+    options.onPuzzle?.(puzzle, current);
+    if (options.stopAtFirst) throw new StopScan();
+  });
+  const c = setup.chunks;
+  try {
+    for (const i of chunkIndexes) {
+      current = i;
+      search.searchFrom(c[6 * i], c[6 * i + 1], c[6 * i + 2], c[6 * i + 3], c[6 * i + 4], c[6 * i + 5]);
+      // Fold the UAs the solver returned into the index for the next chunks.
+      if (search.stats.addedUAs > 0) search.rebuild();
+      options.onChunkDone?.(i, search.stats);
+    }
+  } catch (error) {
+    if (!(error instanceof StopScan)) throw error;
+  }
+  return { ...search.stats, found };
+}
+
+/** Scans a whole grid in this thread; returns the puzzles found. */
+export function scanGrid(grid: Uint8Array, clues: number, options: ScanRunOptions & { mask?: string } = {}): { puzzles: Uint8Array[]; stats: SearchStats; chunks: number } {
+  const setup = prepareScan(grid, clues, options.mask);
+  const puzzles: Uint8Array[] = [];
+  const all = Array.from({ length: setup.chunks.length / 6 }, (_, i) => i);
+  const stats = runChunks(setup, all, { ...options, onPuzzle: (p, chunk) => { puzzles.push(p); options.onPuzzle?.(p, chunk); } });
+  return { puzzles, stats, chunks: all.length };
+}
