@@ -2,9 +2,10 @@
 /**
  * The `sudokulab` command line: the batch commands (solve, count, canon,
  * minimal, group-by-grid), which read puzzles one per line and answer each,
- * `ua` (the unavoidable sets of one grid) and `demo`. This file only declares
- * the commands and their options; the work happens in batch-runner.ts,
- * line-jobs.ts and ua-command.ts.
+ * `ua` (the unavoidable sets of one grid), `scan` (the N-clue puzzles of one
+ * grid) and `demo`. This file only declares the commands and their options;
+ * the work happens in batch-runner.ts, line-jobs.ts, ua-command.ts and
+ * scan-command.ts.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -12,6 +13,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { runBatchCommand } from "./batch-runner.js";
 import { runDemo } from "./demo.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
+import { clueCount, runScanCommand, type ScanFlags } from "./scan-command.js";
 import { digitCounts, nonNegativeInteger, runUaCommand, seedValue, type UaFlags } from "./ua-command.js";
 import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/index.js";
 
@@ -71,7 +73,7 @@ function main(): Promise<Command> {
     .addHelpText(
       "after",
       `
-The batch commands (all but ua and demo) read one puzzle per line from files
+The batch commands (all but ua, scan and demo) read one puzzle per line from files
 or stdin and answer each line on stdout; bad lines are reported on stderr and
 make the exit code 1. See 'sudokulab <command> --help' for the details.`,
     );
@@ -176,6 +178,53 @@ Output:
   (exit code 1).`,
     )
     .action(async (grid: string, flags: UaFlags) => runUaCommand(grid, flags));
+
+  program
+    .command("scan")
+    .description("List every puzzle with N clues and a unique solution inside one solution grid.")
+    .argument("<grid>", "the solution grid: 81 digits 1-9")
+    .requiredOption("--clues <n>", "number of clues, 1 to 81", clueCount)
+    .option("--minimals", "only minimal puzzles (no clue can be removed)")
+    .option("--stop-at-first", "stop after the first puzzle")
+    .option("--mask <mask>", "81 characters: 1 = must be a clue, 0 = must not, anything else = free")
+    .addOption(
+      new Option("--threads <n>", "worker threads (1: run in the main thread)")
+        .argParser(positiveInteger)
+        .default(availableParallelism(), `available parallelism, ${availableParallelism()} here`),
+    )
+    .option("--out <file>", "write the puzzles to this file instead of stdout (appended to with --resume)")
+    .option("--checkpoint <file>", "checkpoint file (default: <out>.checkpoint.json, or sudokulab-scan-<first 12 digits>-<N>.checkpoint.json here)")
+    .option("--resume", "continue the scan recorded in the checkpoint")
+    .option("--stats", "print the totals on stderr at the end: chunks, nodes, solver calls, UAs added, puzzles, CPU time")
+    .addHelpText(
+      "after",
+      `
+Method (seed 003): a hitting-set search over the grid's unavoidable sets
+(UAs), each candidate checked by the solver. The work is cut into chunks
+(the first two branching levels), handed out to the threads one at a time.
+
+Output:
+  One puzzle per line, 81 characters ('.' for empty), in chunk order and
+  sorted within a chunk, so the output does not depend on --threads.
+  --stop-at-first prints the first puzzle of the first chunk that has one.
+
+Checkpoint and resume:
+  After each chunk, the checkpoint records the chunks done (written
+  atomically); chunks that finish early wait there with their puzzles until
+  the chunks before them are written. SIGINT or SIGTERM stops the scan,
+  keeps the checkpoint and exits with code 130; rerun the same command with
+  --resume to continue, appending to --out. (With --threads 1, SIGTERM ends
+  the process at once, without a message; the checkpoint is still valid.)
+  A completed scan deletes its checkpoint. Without --resume, an existing
+  checkpoint is an error, so a long scan is never discarded by mistake.
+
+Progress:
+  On a terminal, a progress bar on stderr; otherwise a status line on
+  stderr every 30 s. A bad grid or mask is an error (exit code 1).`,
+    )
+    .action(async (grid: string, flags: ScanFlags) => {
+      process.exitCode = await runScanCommand(grid, flags);
+    });
 
   program
     .command("demo")

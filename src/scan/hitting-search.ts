@@ -46,6 +46,13 @@ export class HittingSearch {
   private unhit = new Int32Array(0);
   private tail = new Int32Array(3 * 1024);
   private tailCount = 0;
+  /** Set by scanUnhit: the node's clues are confined to the union of `left` disjoint UAs. */
+  private restricted = false;
+  /** The disjoint UAs of the last scanUnhit: live words and index, 4 numbers each. */
+  private readonly members = new Int32Array(4 * 82);
+  private union0 = 0;
+  private union1 = 0;
+  private union2 = 0;
   /** All UAs known (index and tail), 3 words each, for rebuilding. */
   private all: number[] = [];
 
@@ -160,6 +167,11 @@ export class HittingSearch {
       // One pass over the unhit index UAs: prune, and pick the UA with the fewest live cells.
       const pick = this.scanUnhit(base, d0, d1, d2, left);
       if (pick < 0) return;
+      if (this.restricted) {
+        d0 |= ~this.union0 & FULL;
+        d1 |= ~this.union1 & FULL;
+        d2 |= ~this.union2 & FULL;
+      }
       l0 = this.index[3 * pick] & ~d0;
       l1 = this.index[3 * pick + 1] & ~d1;
       l2 = this.index[3 * pick + 2] & ~d2;
@@ -223,10 +235,66 @@ export class HittingSearch {
         }
         if (((a & s0) | (b & s1) | (c & s2)) === 0) {
           if (++count > left) return -1;
+          const m = 4 * (count - 1);
+          this.members[m] = a;
+          this.members[m + 1] = b;
+          this.members[m + 2] = c;
+          this.members[m + 3] = u;
           s0 |= a;
           s1 |= b;
           s2 |= c;
         }
+      }
+    }
+    this.restricted = count === left;
+    if (!this.restricted) return best;
+    // Exactly `left` disjoint UAs: every remaining clue lies in their union,
+    // one in each, so the cells outside it are dead in this subtree. A UA
+    // with no live cell inside the union then cannot be hit.
+    // A UA whose live cells in the union lie in one member confines that
+    // member's clue to their intersection.
+    const members = this.members;
+    for (let i = 0; i < w; i++) {
+      let v = unhit[base + i];
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        const j = 3 * (32 * i + 31 - Math.clz32(low));
+        const a = index[j] & ~d0 & s0;
+        const b = index[j + 1] & ~d1 & s1;
+        const c = index[j + 2] & ~d2 & s2;
+        if ((a | b | c) === 0) return -1;
+        let only = -1;
+        for (let m = 0; m < 4 * count; m += 4) {
+          if (((a & members[m]) | (b & members[m + 1]) | (c & members[m + 2])) !== 0) {
+            if (only >= 0) {
+              only = -2;
+              break;
+            }
+            only = m;
+          }
+        }
+        if (only >= 0 && ((members[only] & ~a) | (members[only + 1] & ~b) | (members[only + 2] & ~c)) !== 0) {
+          s0 &= ~(members[only] & ~a);
+          s1 &= ~(members[only + 1] & ~b);
+          s2 &= ~(members[only + 2] & ~c);
+          members[only] &= a;
+          members[only + 1] &= b;
+          members[only + 2] &= c;
+        }
+      }
+    }
+    this.union0 = s0;
+    this.union1 = s1;
+    this.union2 = s2;
+    // Branch on the member with the fewest cells left: it takes exactly one clue.
+    best = -1;
+    bestSize = 99;
+    for (let m = 0; m < 4 * count; m += 4) {
+      const size = popcount(members[m]) + popcount(members[m + 1]) + popcount(members[m + 2]);
+      if (size < bestSize) {
+        bestSize = size;
+        best = members[m + 3];
       }
     }
     return best;
