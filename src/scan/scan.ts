@@ -2,9 +2,10 @@
  * The grid scan (seed 003; design notes grid-scan.md): every puzzle with N
  * clues and a unique solution inside one solution grid.
  *
- * The work is cut into chunks: the first two branching levels of the
+ * The work is cut into chunks: the first branching levels of the
  * hitting-set search (the cells of the shortest UA, then of the shortest UA
- * each leaves unhit, with the dead-cell rule). Chunks are independent and
+ * each leaves unhit, with the dead-cell rule), level by level until there are
+ * at least MIN_CHUNKS. Chunks are independent and
  * deterministic for a grid, a clue count, a mask and a UA collection, so
  * they are the unit of threads and of checkpoint/resume: a run that records
  * the chunks it finished can continue without losing or repeating a puzzle.
@@ -16,6 +17,10 @@ import { UASet } from "../ua/ua-set.js";
 import { collectSmallUAs } from "../ua/small-uas.js";
 import { collectUAs } from "../ua/collect.js";
 import { HittingSearch, type SearchStats } from "./hitting-search.js";
+
+/** Chunks wanted at least (threads and progress), and branching levels at most to get them. */
+const MIN_CHUNKS = 256;
+const MAX_CHUNK_LEVELS = 4;
 
 export interface ScanSetup {
   readonly grid: Uint8Array;
@@ -69,28 +74,35 @@ export function prepareScan(grid: Uint8Array, clues: number, mask?: string, uas?
     }
     return -1;
   };
-  // Two levels of branching; a level stops early when no UA is left unhit or no clue is left.
-  const expand = (c: Int32Array, d: Int32Array, level: number): void => {
-    const placed = popcount(c[0]) + popcount(c[1]) + popcount(c[2]);
-    const j = level < 2 && placed < clues ? firstUnhit(c) : -1;
-    if (j < 0) {
-      chunks.push(c[0], c[1], c[2], d[0], d[1], d[2]);
-      return;
-    }
-    const dead = d.slice();
-    for (let band = 0; band < 3; band++) {
-      let live = start[3 * j + band] & ~dead[band];
-      while (live !== 0) {
-        const low = live & -live;
-        live ^= low;
-        const child = c.slice();
-        child[band] |= low;
-        expand(child, dead.slice(), level + 1);
-        dead[band] |= low;
+  // Branch level by level until there are enough chunks for threads and
+  // progress; a node with no unhit UA, or no clue left, stays a chunk.
+  let level: Int32Array[] = [Int32Array.from([...forced, ...forbidden])];
+  for (let depth = 0; depth < MAX_CHUNK_LEVELS && level.length < MIN_CHUNKS; depth++) {
+    const next: Int32Array[] = [];
+    for (const node of level) {
+      const c = node.subarray(0, 3);
+      const placed = popcount(c[0]) + popcount(c[1]) + popcount(c[2]);
+      const j = placed < clues ? firstUnhit(c) : -1;
+      if (j < 0) {
+        next.push(node);
+        continue;
+      }
+      const dead = node.slice(3, 6);
+      for (let band = 0; band < 3; band++) {
+        let live = start[3 * j + band] & ~dead[band];
+        while (live !== 0) {
+          const low = live & -live;
+          live ^= low;
+          const child = Int32Array.from([...c, ...dead]);
+          child[band] |= low;
+          next.push(child);
+          dead[band] |= low;
+        }
       }
     }
-  };
-  expand(forced.slice(), forbidden.slice(), 0);
+    level = next;
+  }
+  for (const node of level) chunks.push(...node);
   return { grid, clues, forced, forbidden, uas: start, chunks: Int32Array.from(chunks) };
 }
 
