@@ -1,0 +1,95 @@
+/**
+ * One thread's share of a scan (the main thread with --threads 1, or a worker,
+ * scan-worker.ts): claims chunks one at a time and reports each finished
+ * chunk with its puzzles. Claims go through a shared counter, so the threads
+ * take chunks in index order as they become free, without a round trip to
+ * the main thread, and each keeps one search (and the UAs it learns) across
+ * its chunks.
+ */
+import { formatPuzzle } from "../core/puzzle.js";
+import { runChunks, type ScanSetup, type SearchStats } from "../scan/index.js";
+
+export interface ChunkWork {
+  readonly nodes: number;
+  readonly solverCalls: number;
+  readonly addedUAs: number;
+}
+
+export interface ChunkReport {
+  readonly chunk: number;
+  /**
+   * Puzzles as 81-character lines. Sorted: the order the search finds them in
+   * depends on the UAs the thread learned from its earlier chunks, and the
+   * output must not depend on which thread ran which chunk.
+   */
+  readonly puzzles: readonly string[];
+  /** False when --stop-at-first ended the chunk at its first puzzle. */
+  readonly complete: boolean;
+  /** Search work since the thread's previous report. */
+  readonly work: ChunkWork;
+}
+
+export interface JobOptions {
+  readonly minimals: boolean;
+  readonly stopAtFirst: boolean;
+}
+
+/**
+ * What a worker posts: each chunk's report, then "done" when it has no chunk
+ * left. The main thread counts the "done"s, not the worker exits: an exit
+ * event can overtake the worker's last messages.
+ */
+export type WorkerMessage = { readonly kind: "chunk"; readonly report: ChunkReport } | { readonly kind: "done" };
+
+/** Sent to each worker as workerData. */
+export interface ScanWorkerData {
+  readonly setup: ScanSetup;
+  readonly options: JobOptions;
+  /** Shared: [next claim position, highest chunk still worth claiming]. */
+  readonly control: Int32Array;
+  /** Shared: the chunks to run, in order. */
+  readonly pending: Int32Array;
+}
+
+/** No limit on the chunks to claim (control[1]). */
+export const NO_LIMIT = 0x7fffffff;
+
+/** Claims the next pending chunk; -1 when none is left (or none below the limit set by a --stop-at-first hit). */
+export function claimer(control: Int32Array, pending: Int32Array): () => number {
+  return () => {
+    const k = Atomics.add(control, 0, 1);
+    return k < pending.length && pending[k] <= Atomics.load(control, 1) ? pending[k] : -1;
+  };
+}
+
+/** Runs chunks from `claim` until it returns -1, reporting each. */
+export function runClaimed(setup: ScanSetup, claim: () => number, options: JobOptions, report: (r: ChunkReport) => void): void {
+  const chunks: Iterable<number> = {
+    *[Symbol.iterator]() {
+      for (let chunk = claim(); chunk >= 0; chunk = claim()) yield chunk;
+    },
+  };
+  // The search's stats are cumulative over the call: reports carry differences.
+  let last: ChunkWork = { nodes: 0, solverCalls: 0, addedUAs: 0 };
+  const since = (stats: SearchStats): ChunkWork => {
+    const work = { nodes: stats.nodes - last.nodes, solverCalls: stats.solverCalls - last.solverCalls, addedUAs: stats.addedUAs - last.addedUAs };
+    last = { nodes: stats.nodes, solverCalls: stats.solverCalls, addedUAs: stats.addedUAs };
+    return work;
+  };
+  let found: string[] = [];
+  let hitChunk = -1;
+  const totals = runChunks(setup, chunks, {
+    minimals: options.minimals,
+    stopAtFirst: options.stopAtFirst,
+    onPuzzle(puzzle, chunk) {
+      found.push(formatPuzzle(puzzle));
+      hitChunk = chunk;
+    },
+    onChunkDone(chunk, stats) {
+      report({ chunk, puzzles: found.sort(), complete: true, work: since(stats) });
+      found = [];
+    },
+  });
+  // runChunks returns early, without onChunkDone, when --stop-at-first stops a chunk.
+  if (found.length > 0) report({ chunk: hitChunk, puzzles: found, complete: false, work: since(totals) });
+}
