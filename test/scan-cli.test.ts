@@ -227,3 +227,13 @@ test("scan: SIGINT (--threads 1) and SIGTERM (--threads 2) keep a checkpoint tha
   assertSameSet(lines(readFileSync(out, "utf8")), bruteForce());
   assert.ok(!existsSync(checkpoint));
 });
+
+test("scan --resume with no checkpoint starts the scan (so scripts can always pass it)", () => {
+  const dir = freshDir();
+  const args = ["scan", GRID, "--clues", "17", "--mask", MASK, "--threads", "1"];
+  const plain = runCli(args);
+  const resumed = runCli([...args, "--resume"], dir);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.equal(resumed.stdout, plain.stdout);
+  assert.deepEqual(lines(resumed.stdout).sort(), bruteForce());
+});

@@ -194,7 +194,7 @@ Output:
     )
     .option("--out <file>", "write the puzzles to this file instead of stdout (appended to with --resume)")
     .option("--checkpoint <file>", "checkpoint file (default: <out>.checkpoint.json, or sudokulab-scan-<first 12 digits>-<N>.checkpoint.json here)")
-    .option("--resume", "continue the scan recorded in the checkpoint")
+    .option("--resume", "continue the scan recorded in the checkpoint (a new scan when there is none)")
     .option("--stats", "print the totals on stderr at the end: chunks, nodes, solver calls, UAs added, puzzles, CPU time")
     .addHelpText(
       "after",

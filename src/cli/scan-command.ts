@@ -165,6 +165,9 @@ function freshState(checkpointPath: string, out: string | undefined): Checkpoint
 }
 
 function resumedState(checkpointPath: string, identity: ScanIdentity, out: string | undefined): CheckpointState {
+  // Nothing to resume: start the scan ("resume if there is anything to resume"), so a
+  // script can always pass --resume (npm start does).
+  if (!checkpointExists(checkpointPath)) return freshState(checkpointPath, out);
   const state = readCheckpoint(checkpointPath, identity);
   // The puzzles already written are in one place; resuming elsewhere would split or repeat them.
   if (state.out !== null && out === undefined) throw new Error(`--resume: the interrupted scan wrote to ${state.out}; resume with --out ${state.out}`);
