@@ -4,6 +4,7 @@
  * isomorphic transforms, and access to the shared data.
  */
 import { UNITS } from "../src/core/cells.js";
+import { mulberry32 } from "../src/core/random.js";
 import { dataFile, readPuzzles } from "../src/io/shared-data.js";
 import type { GridTransform } from "../src/canon/index.js";
 
@@ -46,17 +47,8 @@ export function referenceCount(puzzle: ArrayLike<number>, limit: number): number
   return count;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers. */
+export const rng = mulberry32;
 
 function shuffle(values: number[], random: () => number): number[] {
   for (let i = values.length - 1; i > 0; i--) {

@@ -26,6 +26,9 @@ import { popcount } from "../core/bits.js";
 import { isValidGrid } from "../core/puzzle.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { UASet } from "./ua-set.js";
+import { mulberry32 } from "../core/random.js";
+
+export { mulberry32 };
 
 /** Where collected UAs go (a UASet, or a filter in front of one). */
 export interface UASink {
@@ -222,18 +225,6 @@ export function collectBoxUAs(
   const collector = new PatternCollector(grid, set, maxSize);
   for (const boxes of patterns) collector.run((cell) => ((boxes >> BOX_OF[cell]) & 1) === 1, maxSolutionsPerPattern);
   return collector.stats;
-}
-
-/** mulberry32: a small deterministic PRNG, so a seed reproduces a collection. Returns [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
