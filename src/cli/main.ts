@@ -201,7 +201,8 @@ Output:
       `
 Method (seed 003): a hitting-set search over the grid's unavoidable sets
 (UAs), each candidate checked by the solver. The work is cut into chunks
-(the first two branching levels), handed out to the threads one at a time.
+(the first branching levels, at least 256 chunks), handed out to the
+threads one at a time.
 
 Output:
   One puzzle per line, 81 characters ('.' for empty), in chunk order and
