@@ -102,11 +102,6 @@ export class HittingSearch {
     }
   }
 
-  /** Number of UAs known. */
-  get uaCount(): number {
-    return this.all.length / 3;
-  }
-
   /** Searches every completion of the partial clue set (clues c, dead cells d) to `clues` clues. */
   searchFrom(c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): void {
     const depth = popcount(c0) + popcount(c1) + popcount(c2);

@@ -13,6 +13,7 @@
 import { BAND_OF, POS_IN_BAND } from "../core/cells.js";
 import { popcount } from "../core/bits.js";
 import { countSolutions, redundantClues } from "../solver/solve.js";
+import { isValidGrid } from "../core/puzzle.js";
 import { UASet } from "../ua/ua-set.js";
 import { collectSmallUAs } from "../ua/small-uas.js";
 import { collectUAs } from "../ua/collect.js";
@@ -63,9 +64,7 @@ export function scanUAs(grid: Uint8Array): Int32Array {
 /** Prepares a scan: the UAs and the chunk list. */
 export function prepareScan(grid: Uint8Array, clues: number, mask?: string, uas?: Int32Array): ScanSetup {
   const { forced, forbidden } = mask === undefined ? { forced: new Int32Array(3), forbidden: new Int32Array(3) } : parseMask(mask);
-  for (let cell = 0; cell < 81; cell++) {
-    if (grid[cell] < 1 || grid[cell] > 9) throw new Error("the grid must be complete");
-  }
+  if (!isValidGrid(grid)) throw new Error("not a valid solution grid");
   const start = uas ?? scanUAs(grid);
   const chunks: number[] = [];
   const firstUnhit = (c: Int32Array): number => {
@@ -119,7 +118,7 @@ export interface ScanRunOptions {
 
 export class StopScan extends Error {}
 
-/** Runs chunks `from` (inclusive) to `to` (exclusive) of a prepared scan, or those `include` accepts. */
+/** Runs the given chunks of a prepared scan, in the order given. */
 export function runChunks(setup: ScanSetup, chunkIndexes: Iterable<number>, options: ScanRunOptions = {}): SearchStats {
   let current = -1;
   let found = 0;

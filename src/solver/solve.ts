@@ -6,7 +6,7 @@
  */
 import { BitboardSolver, type SolutionCallback } from "./bitboard.js";
 import { parsePuzzle, type Puzzle } from "../core/puzzle.js";
-import { cellSetToList, type CellSet } from "../core/cellset.js";
+import type { CellSet } from "../core/cellset.js";
 
 const shared = new BitboardSolver();
 
@@ -84,4 +84,3 @@ export function redundantClues(puzzle: Puzzle | string): number[] {
   return redundant;
 }
 
-export { cellSetToList };
