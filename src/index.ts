@@ -20,3 +20,4 @@ export { BitboardSolver } from "./solver/bitboard.js";
 export * from "./canon/index.js";
 export * from "./ua/index.js";
 export * from "./scan/index.js";
+export * from "./bands/index.js";

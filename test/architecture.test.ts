@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../src/io/shared-data.js";
 
-const LAYERS = ["core", "solver", "canon", "ua", "scan", "io", "cli"];
+const LAYERS = ["core", "solver", "canon", "ua", "scan", "bands", "io", "cli"];
 const BROWSER_SAFE = new Set(["core", "solver", "canon", "ua", "scan"]);
 
 function sources(folder: string): string[] {

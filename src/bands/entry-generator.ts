@@ -1,0 +1,320 @@
+/**
+ * Entry generation for one band-1 rank of a catalog (design notes
+ * band-scan.md §1.3): band 1 is the minlex band of that n6 rank; column 1 of
+ * the other six rows takes the six missing digits, split 20 ways between
+ * bands 2 and 3, ascending inside each band; band 2 is filled by
+ * backtracking, column by column; a band 2 is accepted when its rank is not
+ * below band 1's and no automorphism of band 1 makes it smaller; then every
+ * band 3 is filled and kept when the grid is listed in this entry by the
+ * catalog's rule (catalog.ts).
+ *
+ * The order of the 20 splits and of the fill is the C++ program's, so that
+ * the accepted bands 2 come in its order and slice numbers agree: the n-th
+ * accepted band 2 (counting from 1) is in slice n >> 6, as sk_s17v9 numbers
+ * them (slice 0 holds 63 bands 2, the others 64).
+ */
+import { bandLookup } from "../canon/band-lookup.js";
+import { popcount } from "../core/bits.js";
+import { type CatalogName, ranksInOrder } from "./catalog.js";
+import { compareSortedTriples, EntryCanonizer, sortedTriple } from "./canonical-entry.js";
+import { compareDigits, identityMorph, morphBand, morphsToMinlex, MorphList } from "./band-morph.js";
+import { indexOfRank, rankOfIndex } from "./ranks.js";
+
+/** Splits of the six column-1 digits: the first three go to band 2 (sk_s17's order). */
+const SPLITS = [
+  "012345", "345012", "013245", "245013", "014235", "235014", "015234", "234015",
+  "023145", "145023", "024135", "135024", "025134", "134025",
+  "034125", "125034", "035124", "124035", "045123", "123045",
+].map((s) => Array.from(s, Number));
+
+/** The 24 cells filled by backtracking, column by column (relative to the band). */
+const FILL_ROW = new Uint8Array(24);
+const FILL_COL = new Uint8Array(24);
+for (let i = 0; i < 24; i++) {
+  FILL_COL[i] = 1 + ((i / 3) | 0);
+  FILL_ROW[i] = i % 3;
+}
+
+/** Most bands 3 one entry can have (the C++ program's bound). */
+export const MAX_BANDS3 = 512;
+
+export interface GeneratorRange {
+  /** First slice whose bands 3 are generated (default 0). */
+  readonly firstSlice?: number;
+  /** Last slice (default: all). Generation stops after it. */
+  readonly lastSlice?: number;
+}
+
+/** Called for every entry with at least one band 3; read the generator's fields. */
+export type EntryVisitor = (generator: EntryGenerator) => void;
+
+export class EntryGenerator {
+  /** The grid being built: band 1 fixed, band 2 and the last band 3 filled in. */
+  readonly grid = new Uint8Array(81);
+  /** Bands 3 of the current entry, 27 digits each. */
+  readonly bands3 = new Uint8Array(27 * MAX_BANDS3);
+  /** Their n6 ranks. */
+  readonly bands3Ranks = new Int16Array(MAX_BANDS3);
+  bands3Count = 0;
+  /** n6 rank of the current band 2. */
+  band2Rank = 0;
+  /** Slice of the current entry. */
+  slice = 0;
+  /** Accepted bands 2 so far (the C++ program's nb12). */
+  bands2 = 0;
+  /** Entries with at least one band 3, and bands 3 in all, so far. */
+  entries = 0;
+  totalBands3 = 0;
+  /** Bands 3 settled by the full tie test (ranks or orientations equal). */
+  tieTests = 0;
+
+  readonly band1Index: number;
+  private readonly rankOf = rankOfIndex();
+  private readonly lookup = bandLookup();
+  private readonly band1Morphs = new MorphList();
+  private readonly otherMorphs = new MorphList();
+  private readonly identity: number;
+  /** Band-1 automorphisms that fix the current band 2. */
+  private readonly stabilizer = new Int32Array(128);
+  private stabilizerCount = 0;
+  private readonly scratch = new Uint8Array(27);
+  private readonly transposed = new Uint8Array(81);
+  private readonly stackRanks = new Int16Array(6);
+  private readonly canonizer = new EntryCanonizer();
+  private readonly band1ColumnFree = new Int32Array(9);
+  private readonly missing = new Uint8Array(6);
+  private stopped = false;
+
+  constructor(
+    readonly catalog: CatalogName,
+    readonly rank: number,
+  ) {
+    if (!Number.isInteger(rank) || rank < 0 || rank > 415) throw new RangeError(`band-1 rank must be 0..415, got ${rank}`);
+    this.band1Index = indexOfRank()[rank];
+    this.grid.set(this.lookup.minlexDigits[this.band1Index], 0);
+    morphsToMinlex(this.grid, 0, this.band1Morphs);
+    this.identity = identityMorph(this.band1Morphs);
+    if (this.identity < 0) throw new Error("band 1 has no identity morph");
+    for (let c = 0; c < 9; c++) {
+      this.band1ColumnFree[c] = 0x3fe & ~((1 << this.grid[c]) | (1 << this.grid[9 + c]) | (1 << this.grid[18 + c]));
+    }
+    let n = 0;
+    for (let d = 1; d <= 9; d++) if (this.band1ColumnFree[0] & (1 << d)) this.missing[n++] = d;
+  }
+
+  /** Number of automorphisms of band 1 other than the identity. */
+  get band1Automorphisms(): number {
+    return this.band1Morphs.count - 1;
+  }
+
+  /**
+   * Runs the enumeration: every band 2 is generated and counted; bands 3 only
+   * for the bands 2 of slices in the range. `visit` sees each entry that has
+   * bands 3.
+   */
+  run(range: GeneratorRange = {}, visit?: EntryVisitor): void {
+    const first = range.firstSlice ?? 0;
+    const last = range.lastSlice ?? Number.MAX_SAFE_INTEGER;
+    this.stopped = false;
+    const g = this.grid;
+    const colFree = new Int32Array(9);
+    const rowFree = new Int32Array(3);
+    const boxFree = new Int32Array(3);
+    const candidates = new Int32Array(24);
+    for (const split of SPLITS) {
+      if (this.stopped) return;
+      colFree.set(this.band1ColumnFree);
+      boxFree[1] = boxFree[2] = 0x3fe;
+      boxFree[0] = 0x3fe;
+      for (let r = 0; r < 3; r++) {
+        const d2 = this.missing[split[r]];
+        const d3 = this.missing[split[3 + r]];
+        g[27 + 9 * r] = d2;
+        g[54 + 9 * r] = d3;
+        rowFree[r] = 0x3fe & ~(1 << d2);
+        boxFree[0] &= ~(1 << d2);
+      }
+      // Backtracking over the 24 cells, smallest digit first.
+      let i = 0;
+      let fresh = true;
+      while (i >= 0) {
+        const row = FILL_ROW[i];
+        const col = FILL_COL[i];
+        const box = (col / 3) | 0;
+        const cell = 27 + 9 * row + col;
+        if (fresh) {
+          const inBox = colFree[col] & boxFree[box];
+          if (row === 0 && col % 3 === 2 && popcount(inBox) < 3) {
+            i--;
+            fresh = false;
+            continue;
+          }
+          candidates[i] = inBox & rowFree[row];
+        } else {
+          const bit = 1 << g[cell];
+          rowFree[row] |= bit;
+          colFree[col] |= bit;
+          boxFree[box] |= bit;
+        }
+        const free = candidates[i];
+        if (free === 0) {
+          i--;
+          fresh = false;
+          continue;
+        }
+        const bit = free & -free;
+        candidates[i] = free ^ bit;
+        g[cell] = 31 - Math.clz32(bit);
+        rowFree[row] &= ~bit;
+        colFree[col] &= ~bit;
+        boxFree[box] &= ~bit;
+        if (i < 23) {
+          i++;
+          fresh = true;
+          continue;
+        }
+        // A complete band 2; the digit stays placed and is undone on the next pass.
+        fresh = false;
+        if (this.acceptBand2()) {
+          this.bands2++;
+          const slice = Math.floor(this.bands2 / 64);
+          if (slice > last) {
+            this.stopped = true;
+            return;
+          }
+          if (slice >= first) {
+            this.slice = slice;
+            this.fillBands3(colFree);
+            if (this.bands3Count > 0) {
+              this.entries++;
+              this.totalBands3 += this.bands3Count;
+              if (visit !== undefined) visit(this);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Rank and automorphism tests of band 2 (design notes §1.3 step 4). */
+  private acceptBand2(): boolean {
+    const g = this.grid;
+    const rank2 = this.rankOf[this.lookup.lookup(g, 27) & 511];
+    if (rank2 < this.rank) return false;
+    this.band2Rank = rank2;
+    this.stabilizerCount = 0;
+    const morphs = this.band1Morphs;
+    if (morphs.count > 1) {
+      for (let m = 0; m < morphs.count; m++) {
+        if (m === this.identity) continue;
+        morphBand(morphs, m, g, 27, this.scratch, 0);
+        const order = compareDigits(this.scratch, 0, g, 27, 27);
+        if (order < 0) return false;
+        if (order === 0) this.stabilizer[this.stabilizerCount++] = m;
+      }
+    }
+    if (this.catalog === "main" && rank2 === this.rank) {
+      // Bands 1 and 2 could swap roles: band 2 must also be least among the
+      // images of band 1 under the morphs taking band 2 to minlex form.
+      const other = this.otherMorphs;
+      morphsToMinlex(g, 27, other);
+      for (let m = 0; m < other.count; m++) {
+        morphBand(other, m, g, 0, this.scratch, 0);
+        if (compareDigits(this.scratch, 0, g, 27, 27) < 0) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Fills band 3 every way the columns allow and keeps the fillings listed here. */
+  private fillBands3(colFreeAfterBand2: Int32Array): void {
+    this.bands3Count = 0;
+    const g = this.grid;
+    const colFree = Int32Array.from(colFreeAfterBand2);
+    const rowFree = new Int32Array(3);
+    const boxFree = new Int32Array([0x3fe, 0x3fe, 0x3fe]);
+    for (let r = 0; r < 3; r++) {
+      const d = g[54 + 9 * r];
+      rowFree[r] = 0x3fe & ~(1 << d);
+      boxFree[0] &= ~(1 << d);
+    }
+    const candidates = new Int32Array(24);
+    let i = 0;
+    let fresh = true;
+    while (i >= 0) {
+      const row = FILL_ROW[i];
+      const col = FILL_COL[i];
+      const box = (col / 3) | 0;
+      const cell = 54 + 9 * row + col;
+      if (fresh) {
+        candidates[i] = colFree[col] & boxFree[box] & rowFree[row];
+      } else {
+        const bit = 1 << g[cell];
+        rowFree[row] |= bit;
+        colFree[col] |= bit;
+        boxFree[box] |= bit;
+      }
+      const free = candidates[i];
+      if (free === 0) {
+        i--;
+        fresh = false;
+        continue;
+      }
+      const bit = free & -free;
+      candidates[i] = free ^ bit;
+      g[cell] = 31 - Math.clz32(bit);
+      rowFree[row] &= ~bit;
+      colFree[col] &= ~bit;
+      boxFree[box] &= ~bit;
+      if (i < 23) {
+        i++;
+        fresh = true;
+        continue;
+      }
+      fresh = false;
+      const rank3 = this.acceptBand3();
+      if (rank3 >= 0) {
+        if (this.bands3Count >= MAX_BANDS3) throw new Error(`more than ${MAX_BANDS3} bands 3 in one entry`);
+        this.bands3.set(g.subarray(54, 81), 27 * this.bands3Count);
+        this.bands3Ranks[this.bands3Count] = rank3;
+        this.bands3Count++;
+      }
+    }
+  }
+
+  /** The rank of the complete grid's band 3 if the grid is listed in this entry, else -1. */
+  private acceptBand3(): number {
+    const g = this.grid;
+    const r1 = this.rank;
+    const r2 = this.band2Rank;
+    const r3 = this.rankOf[this.lookup.lookup(g, 54) & 511];
+    if (!ranksInOrder(this.catalog, r1, r2, r3)) return -1;
+    // Orientation: the transpose must not have a smaller sorted rank triple.
+    const bandsKey = sortedTriple(r1, r2, r3);
+    const low = bandsKey >>> 18;
+    const t = this.transposed;
+    for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) t[9 * c + r] = g[9 * r + c];
+    const s = this.stackRanks;
+    for (let k = 0; k < 3; k++) {
+      s[k] = this.rankOf[this.lookup.lookup(t, 27 * k) & 511];
+      if (s[k] < low) return -1;
+    }
+    s[3] = r1;
+    s[4] = r2;
+    s[5] = r3;
+    const orientation = compareSortedTriples(s, 0, 3);
+    if (orientation < 0) return -1;
+    if (orientation === 0 || r1 === r2 || r2 === r3 || r1 === r3) {
+      this.tieTests++;
+      this.canonizer.entryOf(g, this.catalog);
+      return compareDigits(this.canonizer.entry, 27, g, 27, 54) === 0 ? r3 : -1;
+    }
+    // One way to assign the roles: the least entry form over band 1's
+    // automorphisms; band 2 is already least, so only those fixing it matter.
+    for (let k = 0; k < this.stabilizerCount; k++) {
+      morphBand(this.band1Morphs, this.stabilizer[k], g, 54, this.scratch, 0);
+      if (compareDigits(this.scratch, 0, g, 54, 27) < 0) return -1;
+    }
+    return r3;
+  }
+}

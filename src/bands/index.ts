@@ -1,0 +1,9 @@
+/**
+ * The band catalog (issue 3) and, on top of it, the band scan for 17s:
+ * entries of band 1 + band 2 with the bands 3 that complete them, in three
+ * catalogs that each list every essentially different grid once.
+ */
+export { type CatalogName, CATALOG_NAMES, ENTRY_ORDER, parseCatalog, ranksInOrder } from "./catalog.js";
+export { EntryCanonizer, type GridEntry, locateGrid } from "./canonical-entry.js";
+export { EntryGenerator, type EntryVisitor, type GeneratorRange, MAX_BANDS3 } from "./entry-generator.js";
+export { indexOfRank, rankOfIndex } from "./ranks.js";
