@@ -84,6 +84,12 @@ export class EntryGenerator {
   private readonly band1ColumnFree = new Int32Array(9);
   private readonly missing = new Uint8Array(6);
   private stopped = false;
+  /** Per column of band 3, its 6 digit orderings (3 digits each). */
+  private readonly columnOrders = new Uint8Array(9 * 18);
+  private readonly rowMasks0 = new Int32Array(10);
+  private readonly rowMasks1 = new Int32Array(10);
+  private readonly rowMasks2 = new Int32Array(10);
+  private readonly columnChoice = new Int8Array(10);
 
   constructor(
     readonly catalog: CatalogName,
@@ -226,52 +232,72 @@ export class EntryGenerator {
     return true;
   }
 
-  /** Fills band 3 every way the columns allow and keeps the fillings listed here. */
+  /**
+   * Fills band 3 every way the columns allow and keeps the fillings listed
+   * here. Each column of band 3 holds the 3 digits its column lacks, and the
+   * three columns of a stack share no digit, so boxes always come out right:
+   * a filling is one ordering per column (6 each) such that no row repeats a
+   * digit, and the last stack is forced by the first two. Orderings are tried
+   * in lexicographic order, column by column: the C++ program's order.
+   */
   private fillBands3(colFreeAfterBand2: Int32Array): void {
     this.bands3Count = 0;
     const g = this.grid;
-    const colFree = Int32Array.from(colFreeAfterBand2);
-    const rowFree = new Int32Array(3);
-    const boxFree = new Int32Array([0x3fe, 0x3fe, 0x3fe]);
-    for (let r = 0; r < 3; r++) {
-      const d = g[54 + 9 * r];
-      rowFree[r] = 0x3fe & ~(1 << d);
-      boxFree[0] &= ~(1 << d);
+    const orders = this.columnOrders;
+    for (let col = 1; col < 6; col++) {
+      const set = colFreeAfterBand2[col];
+      const a = 31 - Math.clz32(set & -set);
+      const rest = set & (set - 1);
+      const b = 31 - Math.clz32(rest & -rest);
+      const c = 31 - Math.clz32(rest & (rest - 1));
+      const at = 18 * col;
+      orders[at] = a; orders[at + 1] = b; orders[at + 2] = c;
+      orders[at + 3] = a; orders[at + 4] = c; orders[at + 5] = b;
+      orders[at + 6] = b; orders[at + 7] = a; orders[at + 8] = c;
+      orders[at + 9] = b; orders[at + 10] = c; orders[at + 11] = a;
+      orders[at + 12] = c; orders[at + 13] = a; orders[at + 14] = b;
+      orders[at + 15] = c; orders[at + 16] = b; orders[at + 17] = a;
     }
-    const candidates = new Int32Array(24);
-    let i = 0;
-    let fresh = true;
-    while (i >= 0) {
-      const row = FILL_ROW[i];
-      const col = FILL_COL[i];
-      const box = (col / 3) | 0;
-      const cell = 54 + 9 * row + col;
-      if (fresh) {
-        candidates[i] = colFree[col] & boxFree[box] & rowFree[row];
-      } else {
-        const bit = 1 << g[cell];
-        rowFree[row] |= bit;
-        colFree[col] |= bit;
-        boxFree[box] |= bit;
-      }
-      const free = candidates[i];
-      if (free === 0) {
-        i--;
-        fresh = false;
+    const row0 = this.rowMasks0;
+    const row1 = this.rowMasks1;
+    const row2 = this.rowMasks2;
+    const choice = this.columnChoice;
+    row0[1] = 1 << g[54];
+    row1[1] = 1 << g[63];
+    row2[1] = 1 << g[72];
+    let col = 1;
+    choice[1] = 0;
+    for (;;) {
+      const k = choice[col];
+      if (k === 6) {
+        if (--col === 0) return;
         continue;
       }
-      const bit = free & -free;
-      candidates[i] = free ^ bit;
-      g[cell] = 31 - Math.clz32(bit);
-      rowFree[row] &= ~bit;
-      colFree[col] &= ~bit;
-      boxFree[box] &= ~bit;
-      if (i < 23) {
-        i++;
-        fresh = true;
+      const at = 18 * col + 3 * k;
+      const x0 = 1 << orders[at];
+      const x1 = 1 << orders[at + 1];
+      const x2 = 1 << orders[at + 2];
+      if ((row0[col] & x0) | (row1[col] & x1) | (row2[col] & x2)) {
+        choice[col] = k + 1;
         continue;
       }
-      fresh = false;
+      g[54 + col] = orders[at];
+      g[63 + col] = orders[at + 1];
+      g[72 + col] = orders[at + 2];
+      const m0 = row0[col] | x0;
+      const m1 = row1[col] | x1;
+      const m2 = row2[col] | x2;
+      choice[col] = k + 1;
+      if (col < 5) {
+        col++;
+        row0[col] = m0;
+        row1[col] = m1;
+        row2[col] = m2;
+        choice[col] = 0;
+        continue;
+      }
+      // Stack 3 is forced: in each row its digits are the three the row lacks.
+      if (!this.fillStack3(colFreeAfterBand2, m0, m1, m2)) continue;
       const rank3 = this.acceptBand3();
       if (rank3 >= 0) {
         if (this.bands3Count >= MAX_BANDS3) throw new Error(`more than ${MAX_BANDS3} bands 3 in one entry`);
@@ -280,6 +306,27 @@ export class EntryGenerator {
         this.bands3Count++;
       }
     }
+  }
+
+  /**
+   * Writes the only possible filling of columns 7-9, where each row takes the
+   * digits its mask `m0..m2` lacks; false if the columns cannot take them.
+   */
+  private fillStack3(colFree: Int32Array, m0: number, m1: number, m2: number): boolean {
+    const g = this.grid;
+    for (let col = 6; col < 9; col++) {
+      const set = colFree[col];
+      const p0 = set & ~m0;
+      const p1 = set & ~m1;
+      const p2 = set & ~m2;
+      if ((p0 | p1 | p2) !== set || p0 & (p0 - 1) || p1 & (p1 - 1) || p2 & (p2 - 1) || (p0 & p1) | (p0 & p2) | (p1 & p2)) {
+        return false;
+      }
+      g[54 + col] = 31 - Math.clz32(p0);
+      g[63 + col] = 31 - Math.clz32(p1);
+      g[72 + col] = 31 - Math.clz32(p2);
+    }
+    return true;
   }
 
   /** The rank of the complete grid's band 3 if the grid is listed in this entry, else -1. */
