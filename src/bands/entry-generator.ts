@@ -17,6 +17,7 @@ import { bandLookup } from "../canon/band-lookup.js";
 import { popcount } from "../core/bits.js";
 import { type CatalogName, ranksInOrder } from "./catalog.js";
 import { compareSortedTriples, EntryCanonizer, sortedTriple } from "./canonical-entry.js";
+import { Band3Fillings } from "./band3-fillings.js";
 import { compareDigits, identityMorph, morphBand, morphsToMinlex, MorphList } from "./band-morph.js";
 import { indexOfRank, rankOfIndex } from "./ranks.js";
 
@@ -84,12 +85,7 @@ export class EntryGenerator {
   private readonly band1ColumnFree = new Int32Array(9);
   private readonly missing = new Uint8Array(6);
   private stopped = false;
-  /** Per column of band 3, its 6 digit orderings (3 digits each). */
-  private readonly columnOrders = new Uint8Array(9 * 18);
-  private readonly rowMasks0 = new Int32Array(10);
-  private readonly rowMasks1 = new Int32Array(10);
-  private readonly rowMasks2 = new Int32Array(10);
-  private readonly columnChoice = new Int8Array(10);
+  private readonly fillings: Band3Fillings;
 
   constructor(
     readonly catalog: CatalogName,
@@ -106,6 +102,8 @@ export class EntryGenerator {
     }
     let n = 0;
     for (let d = 1; d <= 9; d++) if (this.band1ColumnFree[0] & (1 << d)) this.missing[n++] = d;
+    // Only bands 3 that can satisfy the catalog's rank order are kept.
+    this.fillings = catalog === "pass1" ? new Band3Fillings(this.rankOf, 0, rank) : new Band3Fillings(this.rankOf, rank, 415);
   }
 
   /** Number of automorphisms of band 1 other than the identity. */
@@ -129,6 +127,7 @@ export class EntryGenerator {
     const candidates = new Int32Array(24);
     for (const split of SPLITS) {
       if (this.stopped) return;
+      this.fillings.clear();
       colFree.set(this.band1ColumnFree);
       boxFree[1] = boxFree[2] = 0x3fe;
       boxFree[0] = 0x3fe;
@@ -232,110 +231,31 @@ export class EntryGenerator {
     return true;
   }
 
-  /**
-   * Fills band 3 every way the columns allow and keeps the fillings listed
-   * here. Each column of band 3 holds the 3 digits its column lacks, and the
-   * three columns of a stack share no digit, so boxes always come out right:
-   * a filling is one ordering per column (6 each) such that no row repeats a
-   * digit, and the last stack is forced by the first two. Orderings are tried
-   * in lexicographic order, column by column: the C++ program's order.
-   */
-  private fillBands3(colFreeAfterBand2: Int32Array): void {
+  /** Lists the fillings of band 3 that this entry keeps. */
+  private fillBands3(colFree: Int32Array): void {
     this.bands3Count = 0;
     const g = this.grid;
-    const orders = this.columnOrders;
-    for (let col = 1; col < 6; col++) {
-      const set = colFreeAfterBand2[col];
-      const a = 31 - Math.clz32(set & -set);
-      const rest = set & (set - 1);
-      const b = 31 - Math.clz32(rest & -rest);
-      const c = 31 - Math.clz32(rest & (rest - 1));
-      const at = 18 * col;
-      orders[at] = a; orders[at + 1] = b; orders[at + 2] = c;
-      orders[at + 3] = a; orders[at + 4] = c; orders[at + 5] = b;
-      orders[at + 6] = b; orders[at + 7] = a; orders[at + 8] = c;
-      orders[at + 9] = b; orders[at + 10] = c; orders[at + 11] = a;
-      orders[at + 12] = c; orders[at + 13] = a; orders[at + 14] = b;
-      orders[at + 15] = c; orders[at + 16] = b; orders[at + 17] = a;
-    }
-    const row0 = this.rowMasks0;
-    const row1 = this.rowMasks1;
-    const row2 = this.rowMasks2;
-    const choice = this.columnChoice;
-    row0[1] = 1 << g[54];
-    row1[1] = 1 << g[63];
-    row2[1] = 1 << g[72];
-    let col = 1;
-    choice[1] = 0;
-    for (;;) {
-      const k = choice[col];
-      if (k === 6) {
-        if (--col === 0) return;
-        continue;
-      }
-      const at = 18 * col + 3 * k;
-      const x0 = 1 << orders[at];
-      const x1 = 1 << orders[at + 1];
-      const x2 = 1 << orders[at + 2];
-      if ((row0[col] & x0) | (row1[col] & x1) | (row2[col] & x2)) {
-        choice[col] = k + 1;
-        continue;
-      }
-      g[54 + col] = orders[at];
-      g[63 + col] = orders[at + 1];
-      g[72 + col] = orders[at + 2];
-      const m0 = row0[col] | x0;
-      const m1 = row1[col] | x1;
-      const m2 = row2[col] | x2;
-      choice[col] = k + 1;
-      if (col < 5) {
-        col++;
-        row0[col] = m0;
-        row1[col] = m1;
-        row2[col] = m2;
-        choice[col] = 0;
-        continue;
-      }
-      // Stack 3 is forced: in each row its digits are the three the row lacks.
-      if (!this.fillStack3(colFreeAfterBand2, m0, m1, m2)) continue;
-      const rank3 = this.acceptBand3();
-      if (rank3 >= 0) {
-        if (this.bands3Count >= MAX_BANDS3) throw new Error(`more than ${MAX_BANDS3} bands 3 in one entry`);
-        this.bands3.set(g.subarray(54, 81), 27 * this.bands3Count);
-        this.bands3Ranks[this.bands3Count] = rank3;
-        this.bands3Count++;
-      }
+    const fillings = this.fillings;
+    fillings.find(g, colFree);
+    const pool = fillings.pool;
+    for (let i = fillings.start, end = fillings.start + fillings.count; i < end; i++) {
+      const code = pool[i];
+      const rank3 = code >>> 16;
+      if (!ranksInOrder(this.catalog, this.rank, this.band2Rank, rank3)) continue;
+      fillings.write(code, g, colFree);
+      if (!this.acceptBand3(rank3)) continue;
+      if (this.bands3Count >= MAX_BANDS3) throw new Error(`more than ${MAX_BANDS3} bands 3 in one entry`);
+      this.bands3.set(g.subarray(54, 81), 27 * this.bands3Count);
+      this.bands3Ranks[this.bands3Count] = rank3;
+      this.bands3Count++;
     }
   }
 
-  /**
-   * Writes the only possible filling of columns 7-9, where each row takes the
-   * digits its mask `m0..m2` lacks; false if the columns cannot take them.
-   */
-  private fillStack3(colFree: Int32Array, m0: number, m1: number, m2: number): boolean {
-    const g = this.grid;
-    for (let col = 6; col < 9; col++) {
-      const set = colFree[col];
-      const p0 = set & ~m0;
-      const p1 = set & ~m1;
-      const p2 = set & ~m2;
-      if ((p0 | p1 | p2) !== set || p0 & (p0 - 1) || p1 & (p1 - 1) || p2 & (p2 - 1) || (p0 & p1) | (p0 & p2) | (p1 & p2)) {
-        return false;
-      }
-      g[54 + col] = 31 - Math.clz32(p0);
-      g[63 + col] = 31 - Math.clz32(p1);
-      g[72 + col] = 31 - Math.clz32(p2);
-    }
-    return true;
-  }
-
-  /** The rank of the complete grid's band 3 if the grid is listed in this entry, else -1. */
-  private acceptBand3(): number {
+  /** Whether the complete grid, whose ranks are in the catalog's order, is listed in this entry. */
+  private acceptBand3(r3: number): boolean {
     const g = this.grid;
     const r1 = this.rank;
     const r2 = this.band2Rank;
-    const r3 = this.rankOf[this.lookup.lookup(g, 54) & 511];
-    if (!ranksInOrder(this.catalog, r1, r2, r3)) return -1;
     // Orientation: the transpose must not have a smaller sorted rank triple.
     const bandsKey = sortedTriple(r1, r2, r3);
     const low = bandsKey >>> 18;
@@ -344,24 +264,24 @@ export class EntryGenerator {
     const s = this.stackRanks;
     for (let k = 0; k < 3; k++) {
       s[k] = this.rankOf[this.lookup.lookup(t, 27 * k) & 511];
-      if (s[k] < low) return -1;
+      if (s[k] < low) return false;
     }
     s[3] = r1;
     s[4] = r2;
     s[5] = r3;
     const orientation = compareSortedTriples(s, 0, 3);
-    if (orientation < 0) return -1;
+    if (orientation < 0) return false;
     if (orientation === 0 || r1 === r2 || r2 === r3 || r1 === r3) {
       this.tieTests++;
       this.canonizer.entryOf(g, this.catalog);
-      return compareDigits(this.canonizer.entry, 27, g, 27, 54) === 0 ? r3 : -1;
+      return compareDigits(this.canonizer.entry, 27, g, 27, 54) === 0;
     }
     // One way to assign the roles: the least entry form over band 1's
     // automorphisms; band 2 is already least, so only those fixing it matter.
     for (let k = 0; k < this.stabilizerCount; k++) {
       morphBand(this.band1Morphs, this.stabilizer[k], g, 54, this.scratch, 0);
-      if (compareDigits(this.scratch, 0, g, 54, 27) < 0) return -1;
+      if (compareDigits(this.scratch, 0, g, 54, 27) < 0) return false;
     }
-    return r3;
+    return true;
   }
 }

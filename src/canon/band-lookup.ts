@@ -13,8 +13,11 @@
  *
  * A transform is (rowOrder, colPerm): new row r = old row R[r], new column c =
  * old column C[c]; its id is 1296 * rowOrderId + colPermId.
- * Key of a normalized band: Lehmer rank of row 2 (< 9!) x 216 + the order of
- * row 3 inside each box (row 3's digit set per box follows from rows 1-2).
+ * The table is indexed directly by a key of the normalized band: which of
+ * the 56 ways row 2 splits its digits between the boxes, then the order of
+ * the digits inside each box of row 2 and of row 3 (6^3 each; row 3's digit
+ * set per box follows from rows 1-2): 56 x 216 x 216 keys, all used. No
+ * hashing, so a lookup is a few dozen register operations and one read.
  */
 import { BandMinlexer } from "./band-minlex.js";
 import { forEachPrefixedBand } from "./prefixed-bands.js";
@@ -40,10 +43,28 @@ export const COL_PERMS = (() => {
 })();
 export const TRANSFORM_COUNT = 6 * 1296;
 
-const FACTORIAL = [40320, 5040, 720, 120, 24, 6, 2, 1, 1];
-const SLOT_BITS = 22;
-const SLOTS = 1 << SLOT_BITS;
+const KEYS = 56 * 216 * 216;
 const EMPTY = -1;
+
+/**
+ * SPLIT_OF[(set1 << 9) | set2] = 0..55 for the digit sets (0-based digits,
+ * bit masks) that row 2's first two boxes can hold in a normalized band, -1
+ * otherwise. Box b of row 1 holds digits 3b..3b+2, so row 2's box b avoids them.
+ */
+const SPLIT_OF = (() => {
+  const table = new Int8Array(1 << 18).fill(-1);
+  const triples: number[] = [];
+  for (let a = 0; a < 9; a++) for (let b = a + 1; b < 9; b++) for (let c = b + 1; c < 9; c++) triples.push((1 << a) | (1 << b) | (1 << c));
+  let split = 0;
+  for (const first of triples) {
+    if (first & 0o7) continue;
+    for (const second of triples) {
+      if (second & 0o70 || second & first || (0o777 & ~first & ~second) & 0o700) continue;
+      table[(first << 9) | second] = split++;
+    }
+  }
+  return table;
+})();
 
 /** Order index 0..5 of three distinct values (same numbering as PERMS3 by rank). */
 function orderOfThree(a: number, b: number, c: number): number {
@@ -51,8 +72,7 @@ function orderOfThree(a: number, b: number, c: number): number {
 }
 
 export class BandLookup {
-  private readonly keys = new Int32Array(SLOTS).fill(EMPTY);
-  private readonly values = new Int32Array(SLOTS);
+  private readonly values = new Int32Array(KEYS).fill(EMPTY);
   /** Normalized bands stored (2,612,736 when complete). */
   size = 0;
   /** The 416 minlex bands (27 digits each), by minlex index. */
@@ -67,7 +87,7 @@ export class BandLookup {
     const classDigits: Uint8Array[] = [];
     const classAutomorphisms: number[][] = [];
     forEachPrefixedBand((band) => {
-      if (this.find(this.keyOf(band, 0, 0, 0)) !== EMPTY) return;
+      if (this.values[this.keyOf(band, 0, 0, 0)] !== EMPTY) return;
       const cls = classDigits.length;
       minlexer.minlex(band);
       const m = minlexer.best.slice();
@@ -86,8 +106,8 @@ export class BandLookup {
     const order = classDigits.map((_, i) => i).sort((a, b) => (text(classDigits[a]) < text(classDigits[b]) ? -1 : 1));
     const indexOfClass = new Int32Array(order.length);
     order.forEach((cls, index) => (indexOfClass[cls] = index));
-    for (let s = 0; s < SLOTS; s++) {
-      if (this.keys[s] !== EMPTY) this.values[s] = (this.values[s] & ~511) | indexOfClass[this.values[s] & 511];
+    for (let k = 0; k < KEYS; k++) {
+      if (this.values[k] !== EMPTY) this.values[k] = (this.values[k] & ~511) | indexOfClass[this.values[k] & 511];
     }
     for (const cls of order) {
       this.minlexDigits.push(classDigits[cls]);
@@ -101,9 +121,10 @@ export class BandLookup {
    * the band up to relabelling.
    */
   lookup(band: ArrayLike<number>, offset: number): number {
-    const slot = this.find(this.keyOf(band, offset, 0, 0));
-    if (slot === EMPTY) throw new Error("not a valid band");
-    return this.values[slot];
+    const key = this.keyOf(band, offset, 0, 0);
+    const value = key < 0 ? EMPTY : this.values[key];
+    if (value === EMPTY) throw new Error("not a valid band");
+    return value;
   }
 
   /** Key of band `band[offset..]` moved by row order `ro` and column permutation `cp`, then normalized. */
@@ -115,54 +136,25 @@ export class BandLookup {
     const r2 = offset + 9 * ROW_ORDERS[3 * ro + 2];
     const perm = 9 * cp;
     for (let c = 0; c < 9; c++) relabel[band[r0 + COL_PERMS[perm + c]]] = c;
-    let rank = 0;
-    let used = 0;
-    for (let c = 0; c < 9; c++) {
-      const v = relabel[band[r1 + COL_PERMS[perm + c]]];
-      const smaller = ~used & ((1 << v) - 1);
-      rank += popcount9(smaller) * FACTORIAL[c];
-      used |= 1 << v;
-    }
+    for (let c = 0; c < 9; c++) row[c] = relabel[band[r1 + COL_PERMS[perm + c]]];
+    const split = SPLIT_OF[(((1 << row[0]) | (1 << row[1]) | (1 << row[2])) << 9) | (1 << row[3]) | (1 << row[4]) | (1 << row[5])];
+    if (split < 0) return EMPTY;
+    const second = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
     for (let c = 0; c < 9; c++) row[c] = relabel[band[r2 + COL_PERMS[perm + c]]];
-    const code = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
-    return rank * 216 + code;
-  }
-
-  private find(key: number): number {
-    let slot = Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS);
-    for (;;) {
-      const k = this.keys[slot];
-      if (k === key) return slot;
-      if (k === EMPTY) return EMPTY;
-      slot = (slot + 1) & (SLOTS - 1);
-    }
+    const third = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
+    return (split * 216 + second) * 216 + third;
   }
 
   private insert(key: number, value: number): void {
-    let slot = Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS);
-    for (;;) {
-      const k = this.keys[slot];
-      if (k === key) return;
-      if (k === EMPTY) {
-        this.keys[slot] = key;
-        this.values[slot] = value;
-        this.size++;
-        return;
-      }
-      slot = (slot + 1) & (SLOTS - 1);
-    }
+    if (this.values[key] !== EMPTY) return;
+    this.values[key] = value;
+    this.size++;
   }
-}
-
-function popcount9(x: number): number {
-  x = x - ((x >>> 1) & 0x55);
-  x = (x & 0x33) + ((x >>> 2) & 0x33);
-  return (x + (x >>> 4)) & 0x0f;
 }
 
 let shared: BandLookup | null = null;
 
-/** The shared table (built on first use: about half a second, 32 MB). */
+/** The shared table (built on first use: about half a second, 10 MB). */
 export function bandLookup(): BandLookup {
   shared ??= new BandLookup();
   return shared;
