@@ -177,7 +177,7 @@ export class Band3Fillings {
       }
       // Stack 3 is forced: in each row its digits are the three the row lacks.
       if (!fillStack3(g, colFree, m0, m1, m2)) continue;
-      const rank = this.rankOf[this.lookup.lookup(g, 54) & 511];
+      const rank = this.rankOf[this.lookup.classAt(g, 54, 9, 1)];
       if (rank < this.lowRank || rank > this.highRank) continue;
       if (this.used === this.pool.length) {
         const bigger = new Int32Array(2 * this.pool.length);

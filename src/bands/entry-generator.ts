@@ -13,7 +13,7 @@
  * accepted band 2 (counting from 1) is in slice n >> 6, as sk_s17v9 numbers
  * them (slice 0 holds 63 bands 2, the others 64).
  */
-import { bandLookup } from "../canon/band-lookup.js";
+import { bandLookup, orderOfThree } from "../canon/band-lookup.js";
 import { popcount } from "../core/bits.js";
 import { type CatalogName, ranksInOrder } from "./catalog.js";
 import { compareSortedTriples, EntryCanonizer, sortedTriple } from "./canonical-entry.js";
@@ -79,13 +79,15 @@ export class EntryGenerator {
   private readonly stabilizer = new Int32Array(128);
   private stabilizerCount = 0;
   private readonly scratch = new Uint8Array(27);
-  private readonly transposed = new Uint8Array(81);
   private readonly stackRanks = new Int16Array(6);
   private readonly canonizer = new EntryCanonizer();
   private readonly band1ColumnFree = new Int32Array(9);
   private readonly missing = new Uint8Array(6);
   private stopped = false;
   private readonly fillings: Band3Fillings;
+  /** Stack ranks of the current band 2, by stack and column orderings (see stackRank). */
+  private readonly stackMemo = new Int16Array(3 * 512);
+  private readonly stackMemoStamp = new Int32Array(3 * 512).fill(-1);
 
   constructor(
     readonly catalog: CatalogName,
@@ -204,7 +206,7 @@ export class EntryGenerator {
   /** Rank and automorphism tests of band 2 (design notes §1.3 step 4). */
   private acceptBand2(): boolean {
     const g = this.grid;
-    const rank2 = this.rankOf[this.lookup.lookup(g, 27) & 511];
+    const rank2 = this.rankOf[this.lookup.classAt(g, 27, 9, 1)];
     if (rank2 < this.rank) return false;
     this.band2Rank = rank2;
     this.stabilizerCount = 0;
@@ -243,7 +245,7 @@ export class EntryGenerator {
       const rank3 = code >>> 16;
       if (!ranksInOrder(this.catalog, this.rank, this.band2Rank, rank3)) continue;
       fillings.write(code, g, colFree);
-      if (!this.acceptBand3(rank3)) continue;
+      if (!this.acceptBand3(rank3, code)) continue;
       if (this.bands3Count >= MAX_BANDS3) throw new Error(`more than ${MAX_BANDS3} bands 3 in one entry`);
       this.bands3.set(g.subarray(54, 81), 27 * this.bands3Count);
       this.bands3Ranks[this.bands3Count] = rank3;
@@ -251,19 +253,39 @@ export class EntryGenerator {
     }
   }
 
+  /**
+   * n6 rank of stack k of the complete grid. Within one band 2 a stack
+   * depends only on the orderings of its three columns in band 3 (columns
+   * 2-6 from the filling's code, 7-9 read back), so ranks are remembered per
+   * band 2 under that key: many bands 3 share a stack.
+   */
+  private stackRank(k: number, code: number): number {
+    const g = this.grid;
+    let key: number;
+    if (k === 0) key = code & 63;
+    else if (k === 1) key = 512 + ((code >>> 6) & 511);
+    else {
+      key = 1024;
+      for (let col = 6; col < 9; col++) key += orderOfThree(g[54 + col], g[63 + col], g[72 + col]) << (3 * (col - 6));
+    }
+    if (this.stackMemoStamp[key] === this.bands2) return this.stackMemo[key];
+    const rank = this.rankOf[this.lookup.classAt(g, 3 * k, 1, 9)];
+    this.stackMemoStamp[key] = this.bands2;
+    this.stackMemo[key] = rank;
+    return rank;
+  }
+
   /** Whether the complete grid, whose ranks are in the catalog's order, is listed in this entry. */
-  private acceptBand3(r3: number): boolean {
+  private acceptBand3(r3: number, code: number): boolean {
     const g = this.grid;
     const r1 = this.rank;
     const r2 = this.band2Rank;
     // Orientation: the transpose must not have a smaller sorted rank triple.
     const bandsKey = sortedTriple(r1, r2, r3);
     const low = bandsKey >>> 18;
-    const t = this.transposed;
-    for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) t[9 * c + r] = g[9 * r + c];
     const s = this.stackRanks;
     for (let k = 0; k < 3; k++) {
-      s[k] = this.rankOf[this.lookup.lookup(t, 27 * k) & 511];
+      s[k] = this.stackRank(k, code);
       if (s[k] < low) return false;
     }
     s[3] = r1;

@@ -47,12 +47,14 @@ const KEYS = 56 * 216 * 216;
 const EMPTY = -1;
 
 /**
- * SPLIT_OF[(set1 << 9) | set2] = 0..55 for the digit sets (0-based digits,
- * bit masks) that row 2's first two boxes can hold in a normalized band, -1
- * otherwise. Box b of row 1 holds digits 3b..3b+2, so row 2's box b avoids them.
+ * SPLIT_OF[(set1 >> 3) | ((set2 & 7) << 6) | ((set2 >> 6) << 9)] = 0..55 for
+ * the digit sets (0-based digits, bit masks) that row 2's first two boxes can
+ * hold in a normalized band, -1 otherwise. Box b of row 1 holds digits
+ * 3b..3b+2, so row 2's box 1 avoids digits 0-2 and box 2 avoids 3-5; the
+ * index packs the 12 bits that can be set (4 KB, stays in cache).
  */
 const SPLIT_OF = (() => {
-  const table = new Int8Array(1 << 18).fill(-1);
+  const table = new Int8Array(1 << 12).fill(-1);
   const triples: number[] = [];
   for (let a = 0; a < 9; a++) for (let b = a + 1; b < 9; b++) for (let c = b + 1; c < 9; c++) triples.push((1 << a) | (1 << b) | (1 << c));
   let split = 0;
@@ -60,19 +62,25 @@ const SPLIT_OF = (() => {
     if (first & 0o7) continue;
     for (const second of triples) {
       if (second & 0o70 || second & first || (0o777 & ~first & ~second) & 0o700) continue;
-      table[(first << 9) | second] = split++;
+      table[splitKey(first, second)] = split++;
     }
   }
   return table;
 })();
 
 /** Order index 0..5 of three distinct values (same numbering as PERMS3 by rank). */
-function orderOfThree(a: number, b: number, c: number): number {
+export function orderOfThree(a: number, b: number, c: number): number {
   return a < b ? (b < c ? 0 : a < c ? 1 : 3) : a < c ? 2 : b < c ? 4 : 5;
+}
+
+function splitKey(first: number, second: number): number {
+  return (first >> 3) | ((second & 7) << 6) | ((second >> 6) << 9);
 }
 
 export class BandLookup {
   private readonly values = new Int32Array(KEYS).fill(EMPTY);
+  /** Minlex index per key (the values' low 9 bits, half the memory for the hot path). */
+  private readonly classes = new Int16Array(KEYS);
   /** Normalized bands stored (2,612,736 when complete). */
   size = 0;
   /** The 416 minlex bands (27 digits each), by minlex index. */
@@ -109,6 +117,7 @@ export class BandLookup {
     for (let k = 0; k < KEYS; k++) {
       if (this.values[k] !== EMPTY) this.values[k] = (this.values[k] & ~511) | indexOfClass[this.values[k] & 511];
     }
+    for (let k = 0; k < KEYS; k++) this.classes[k] = this.values[k] & 511;
     for (const cls of order) {
       this.minlexDigits.push(classDigits[cls]);
       this.automorphisms.push(Int32Array.from(classAutomorphisms[cls]));
@@ -127,6 +136,44 @@ export class BandLookup {
     return value;
   }
 
+  /**
+   * Minlex index of the band whose cell (row r, column c) is
+   * `cells[base + r * rowStep + c * colStep]`: rowStep 9, colStep 1 for a
+   * band of a grid; rowStep 1, colStep 9 for a stack read as a band of the
+   * transposed grid (base = first column). The catalog's hot path.
+   */
+  classAt(cells: ArrayLike<number>, base: number, rowStep: number, colStep: number): number {
+    const relabel = this.relabel;
+    for (let c = 0; c < 9; c++) relabel[cells[base + c * colStep]] = c;
+    const r1 = base + rowStep;
+    const a0 = relabel[cells[r1]];
+    const a1 = relabel[cells[r1 + colStep]];
+    const a2 = relabel[cells[r1 + 2 * colStep]];
+    const a3 = relabel[cells[r1 + 3 * colStep]];
+    const a4 = relabel[cells[r1 + 4 * colStep]];
+    const a5 = relabel[cells[r1 + 5 * colStep]];
+    const a6 = relabel[cells[r1 + 6 * colStep]];
+    const a7 = relabel[cells[r1 + 7 * colStep]];
+    const a8 = relabel[cells[r1 + 8 * colStep]];
+    const r2 = r1 + rowStep;
+    const b0 = relabel[cells[r2]];
+    const b1 = relabel[cells[r2 + colStep]];
+    const b2 = relabel[cells[r2 + 2 * colStep]];
+    const b3 = relabel[cells[r2 + 3 * colStep]];
+    const b4 = relabel[cells[r2 + 4 * colStep]];
+    const b5 = relabel[cells[r2 + 5 * colStep]];
+    const b6 = relabel[cells[r2 + 6 * colStep]];
+    const b7 = relabel[cells[r2 + 7 * colStep]];
+    const b8 = relabel[cells[r2 + 8 * colStep]];
+    const first = (1 << a0) | (1 << a1) | (1 << a2);
+    const second = (1 << a3) | (1 << a4) | (1 << a5);
+    const split = first & 0o7 || second & 0o70 ? -1 : SPLIT_OF[splitKey(first, second)];
+    if (split < 0) throw new Error("not a valid band");
+    const orders2 = 36 * orderOfThree(a0, a1, a2) + 6 * orderOfThree(a3, a4, a5) + orderOfThree(a6, a7, a8);
+    const orders3 = 36 * orderOfThree(b0, b1, b2) + 6 * orderOfThree(b3, b4, b5) + orderOfThree(b6, b7, b8);
+    return this.classes[(split * 216 + orders2) * 216 + orders3];
+  }
+
   /** Key of band `band[offset..]` moved by row order `ro` and column permutation `cp`, then normalized. */
   private keyOf(band: ArrayLike<number>, offset: number, ro: number, cp: number): number {
     const relabel = this.relabel;
@@ -137,12 +184,15 @@ export class BandLookup {
     const perm = 9 * cp;
     for (let c = 0; c < 9; c++) relabel[band[r0 + COL_PERMS[perm + c]]] = c;
     for (let c = 0; c < 9; c++) row[c] = relabel[band[r1 + COL_PERMS[perm + c]]];
-    const split = SPLIT_OF[(((1 << row[0]) | (1 << row[1]) | (1 << row[2])) << 9) | (1 << row[3]) | (1 << row[4]) | (1 << row[5])];
+    const first = (1 << row[0]) | (1 << row[1]) | (1 << row[2]);
+    const second = (1 << row[3]) | (1 << row[4]) | (1 << row[5]);
+    if (first & 0o7 || second & 0o70) return EMPTY;
+    const split = SPLIT_OF[splitKey(first, second)];
     if (split < 0) return EMPTY;
-    const second = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
+    const orders2 = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
     for (let c = 0; c < 9; c++) row[c] = relabel[band[r2 + COL_PERMS[perm + c]]];
-    const third = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
-    return (split * 216 + second) * 216 + third;
+    const orders3 = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
+    return (split * 216 + orders2) * 216 + orders3;
   }
 
   private insert(key: number, value: number): void {
