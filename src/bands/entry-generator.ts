@@ -84,6 +84,7 @@ export class EntryGenerator {
   private readonly band1ColumnFree = new Int32Array(9);
   private readonly missing = new Uint8Array(6);
   private stopped = false;
+  private band2Target: Uint8Array | null = null;
   private readonly fillings: Band3Fillings;
   /** Stack ranks of the current band 2, by stack and column orderings (see stackRank). */
   private readonly stackMemo = new Int16Array(3 * 512);
@@ -114,14 +115,16 @@ export class EntryGenerator {
   }
 
   /**
-   * Runs the enumeration: every band 2 is generated and counted; bands 3 only
-   * for the bands 2 of slices in the range. `visit` sees each entry that has
-   * bands 3.
+   * Runs the enumeration (counters start from zero): every band 2 is
+   * generated and counted; bands 3 only for the bands 2 of slices in the
+   * range. `visit` sees each entry that has bands 3.
    */
   run(range: GeneratorRange = {}, visit?: EntryVisitor): void {
     const first = range.firstSlice ?? 0;
     const last = range.lastSlice ?? Number.MAX_SAFE_INTEGER;
+    this.reset();
     this.stopped = false;
+    this.stackMemoStamp.fill(-1);
     const g = this.grid;
     const colFree = new Int32Array(9);
     const rowFree = new Int32Array(3);
@@ -189,7 +192,13 @@ export class EntryGenerator {
             this.stopped = true;
             return;
           }
-          if (slice >= first) {
+          if (this.band2Target !== null) {
+            if (compareDigits(g, 27, this.band2Target, 0, 27) === 0) {
+              this.slice = slice;
+              this.stopped = true;
+              return;
+            }
+          } else if (slice >= first) {
             this.slice = slice;
             this.fillBands3(colFree);
             if (this.bands3Count > 0) {
@@ -201,6 +210,32 @@ export class EntryGenerator {
         }
       }
     }
+  }
+
+  /**
+   * The slice of the entry whose band 2 is `band2` (27 digits), or -1 if this
+   * band 1 has no such accepted band 2. Runs the band-2 enumeration up to it
+   * (a few seconds at most); resets the counters.
+   */
+  sliceOfBand2(band2: ArrayLike<number>): number {
+    this.band2Target = Uint8Array.from(band2);
+    try {
+      this.run();
+      return this.stopped ? this.slice : -1;
+    } finally {
+      this.band2Target = null;
+      this.reset();
+    }
+  }
+
+  /** Zeroes the counters before a new run. */
+  reset(): void {
+    this.bands2 = 0;
+    this.entries = 0;
+    this.totalBands3 = 0;
+    this.tieTests = 0;
+    this.bands3Count = 0;
+    this.slice = 0;
   }
 
   /** Rank and automorphism tests of band 2 (design notes §1.3 step 4). */
@@ -220,9 +255,14 @@ export class EntryGenerator {
         if (order === 0) this.stabilizer[this.stabilizerCount++] = m;
       }
     }
-    if (this.catalog === "main" && rank2 === this.rank) {
+    if (this.catalog === "main" && rank2 === this.rank && morphs.count > 1) {
       // Bands 1 and 2 could swap roles: band 2 must also be least among the
-      // images of band 1 under the morphs taking band 2 to minlex form.
+      // images of band 1 under the morphs taking band 2 to minlex form. The
+      // C++ program tests this only when band 1 has automorphisms, and its
+      // slice numbers count the bands 2 it accepts, so we do the same; the
+      // band-3 test (which compares every assignment) then drops the second
+      // listing that the C++ catalog keeps (54 of the k1 lines are such
+      // doubles, see docs).
       const other = this.otherMorphs;
       morphsToMinlex(g, 27, other);
       for (let m = 0; m < other.count; m++) {

@@ -10,7 +10,8 @@
  * chunks is recorded too: a crash between appending a chunk and recording it
  * leaves extra bytes, which --resume cuts off instead of repeating them.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { writeFileAtomically } from "./atomic-file.js";
 
 /** What a checkpoint must match to be resumed: the same scan, chunk for chunk. */
 export interface ScanIdentity {
@@ -51,15 +52,7 @@ export function chunkHash(chunks: Int32Array): string {
 export function writeCheckpoint(path: string, identity: ScanIdentity, state: CheckpointState): void {
   const ahead = [...state.ahead.entries()].sort((a, b) => a[0] - b[0]).map(([chunk, puzzles]) => ({ chunk, puzzles }));
   const text = JSON.stringify({ version: VERSION, ...identity, written: state.written, out: state.out, outBytes: state.outBytes, ahead }, null, 1) + "\n";
-  const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, "w");
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
+  writeFileAtomically(path, text);
 }
 
 export function removeCheckpoint(path: string): void {
