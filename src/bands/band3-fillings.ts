@@ -24,7 +24,7 @@ const MAX_FILL = (SLOTS * 3) >> 2;
 
 export class Band3Fillings {
   /** Codes of the last `find`: pool[start .. start + count). */
-  pool = new Int32Array(1 << 20);
+  pool = new Int32Array(1 << 12);
   start = 0;
   count = 0;
   /** Gangsters filled from scratch, and found in the table. */
@@ -33,11 +33,12 @@ export class Band3Fillings {
 
   private used = 0;
   private stored = 0;
-  private readonly key0 = new Int32Array(SLOTS);
-  private readonly key1 = new Int32Array(SLOTS);
-  private readonly key2 = new Int32Array(SLOTS).fill(-1);
-  private readonly slotStart = new Int32Array(SLOTS);
-  private readonly slotCount = new Int32Array(SLOTS);
+  // The table (2.5 MB) is allocated at the first `find`: generators made only to test one grid never need it.
+  private key0 = new Int32Array(0);
+  private key1 = new Int32Array(0);
+  private key2 = new Int32Array(0);
+  private slotStart = new Int32Array(0);
+  private slotCount = new Int32Array(0);
   /** Per column 1..5, its 6 digit orderings (3 digits each). */
   private readonly orders = new Uint8Array(6 * 18);
   private readonly rows0 = new Int32Array(6);
@@ -70,6 +71,13 @@ export class Band3Fillings {
    * Leaves columns 2-6 orderings ready for `write`.
    */
   find(g: Uint8Array, colFree: Int32Array): void {
+    if (this.key2.length === 0) {
+      this.key0 = new Int32Array(SLOTS);
+      this.key1 = new Int32Array(SLOTS);
+      this.key2 = new Int32Array(SLOTS).fill(-1);
+      this.slotStart = new Int32Array(SLOTS);
+      this.slotCount = new Int32Array(SLOTS);
+    }
     const orders = this.orders;
     for (let col = 1; col < 6; col++) {
       const set = colFree[col];

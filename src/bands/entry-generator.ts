@@ -228,6 +228,23 @@ export class EntryGenerator {
     }
   }
 
+  /**
+   * Whether this band 1's catalog lists the grid `entry` (81 digits in entry
+   * form: band 1 = this generator's band 1, rows of bands 2 and 3 in column-1
+   * order) in the entry of its band 2: the same tests as the enumeration.
+   */
+  isListed(entry: ArrayLike<number>): boolean {
+    const g = this.grid;
+    if (compareDigits(entry, 0, g, 0, 27) !== 0) return false;
+    for (let i = 27; i < 81; i++) g[i] = entry[i];
+    if (!(g[27] < g[36] && g[36] < g[45] && g[54] < g[63] && g[63] < g[72])) return false;
+    if (!this.acceptBand2()) return false;
+    const rank3 = this.rankOf[this.lookup.classAt(g, 54, 9, 1)];
+    if (!ranksInOrder(this.catalog, this.rank, this.band2Rank, rank3)) return false;
+    this.stackMemoStamp.fill(-1);
+    return this.acceptBand3(rank3, 0);
+  }
+
   /** Zeroes the counters before a new run. */
   reset(): void {
     this.bands2 = 0;
