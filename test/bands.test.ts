@@ -209,3 +209,52 @@ test("all 46,301 grids of the 17 list: each catalog lists each in the entry loca
     }
   }
 });
+
+/** Every other filling of the band with the same column digit sets, as the set of cells that differ. */
+function alternativeDiffs(band: Uint8Array): number[] {
+  const diffs: number[] = [];
+  const rows = [0, 0, 0];
+  const orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+  const walk = (col: number, diff: number): void => {
+    if (col === 9) {
+      if (diff !== 0) diffs.push(diff);
+      return;
+    }
+    for (const order of orders) {
+      const digits = order.map((r) => band[9 * r + col]);
+      if (digits.some((d, r) => rows[r] & (1 << d))) continue;
+      let d = diff;
+      digits.forEach((digit, r) => {
+        rows[r] |= 1 << digit;
+        if (digit !== band[9 * r + col]) d |= 1 << (9 * r + col);
+      });
+      walk(col + 1, d);
+      digits.forEach((digit, r) => (rows[r] &= ~(1 << digit)));
+    }
+  };
+  walk(0, 0);
+  return diffs;
+}
+
+test("band profiles: valid 3-5 clue counts equal a brute force over the band's other fillings", async () => {
+  const { bandProfile } = await import("../src/bands/index.js");
+  for (const rank of [0, 2, 150, 415]) {
+    const profile = bandProfile(rank);
+    const diffs = alternativeDiffs(profile.digits);
+    assert.ok(diffs.length >= 95 && diffs.length <= 1727, `rank ${rank}: ${diffs.length} other fillings`);
+    for (const size of [3, 4, 5]) {
+      let valid = 0;
+      const choose = (from: number, left: number, cells: number): void => {
+        if (left === 0) {
+          if (diffs.every((d) => (d & cells) !== 0)) valid++;
+          return;
+        }
+        for (let cell = from; cell <= 27 - left; cell++) choose(cell + 1, left - 1, cells | (1 << cell));
+      };
+      choose(0, size, 0);
+      assert.equal(profile.validCounts[size], valid, `rank ${rank}, ${size} clues`);
+    }
+  }
+  assert.equal(bandProfile(0).index, 223);
+  assert.equal(bandProfile(415).validCounts[6], 237762);
+});

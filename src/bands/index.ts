@@ -7,3 +7,4 @@ export { type CatalogName, CATALOG_NAMES, ENTRY_ORDER, parseCatalog, ranksInOrde
 export { EntryCanonizer, type GridEntry, locateGrid } from "./canonical-entry.js";
 export { EntryGenerator, type EntryVisitor, type GeneratorRange, MAX_BANDS3 } from "./entry-generator.js";
 export { indexOfRank, rankOfIndex } from "./ranks.js";
+export { type BandProfile, bandProfile, forEachValidBandSet, VALID_SIZES } from "./band-profile.js";
