@@ -3,21 +3,27 @@
  * The `sudokulab` command line: the batch commands (solve, count, canon,
  * minimal, group-by-grid), which read puzzles one per line and answer each,
  * `ua` (the unavoidable sets of one grid), `scan` (the N-clue puzzles of one
- * grid) and `demo`. This file only declares the commands and their options;
- * the work happens in batch-runner.ts, line-jobs.ts, ua-command.ts and
- * scan-command.ts.
+ * grid), `entries` and `entry` (the band catalogs) and `demo`. This file only
+ * declares the commands and their options; the work happens in
+ * batch-runner.ts, line-jobs.ts, ua-command.ts, scan-command.ts,
+ * entries-command.ts and entry-command.ts.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Command, InvalidArgumentError, Option } from "commander";
+import { CATALOG_NAMES } from "../bands/index.js";
 import { runBatchCommand } from "./batch-runner.js";
 import { runDemo } from "./demo.js";
+import { bandRank, entriesUsageProblem, rankRange, runEntriesCommand, sliceRange, type EntriesFlags } from "./entries-command.js";
+import { runEntryCommand, type EntryFlags } from "./entry-command.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
 import { clueCount, runScanCommand, type ScanFlags } from "./scan-command.js";
 import { digitCounts, nonNegativeInteger, runUaCommand, seedValue, type UaFlags } from "./ua-command.js";
 import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/index.js";
 
 const DEFAULT_COUNT_LIMIT = 1000;
+/** Exit code of a bad command line for `entries` and `entry` (the usual code for a usage error). */
+const USAGE_ERROR = 2;
 
 const INPUT_HELP = `Input:
   The files named, read in order, or stdin when none is named (or for '-').
@@ -73,9 +79,10 @@ function main(): Promise<Command> {
     .addHelpText(
       "after",
       `
-The batch commands (all but ua, scan and demo) read one puzzle per line from files
-or stdin and answer each line on stdout; bad lines are reported on stderr and
-make the exit code 1. See 'sudokulab <command> --help' for the details.`,
+The batch commands (all but ua, scan, entries, entry and demo) read one puzzle
+per line from files or stdin and answer each line on stdout; bad lines are
+reported on stderr and make the exit code 1. See 'sudokulab <command> --help'
+for the details.`,
     );
 
   batchCommand(program, "solve", "Solve each puzzle.")
@@ -227,6 +234,103 @@ Progress:
       process.exitCode = await runScanCommand(grid, flags);
     });
 
+  const catalogHelp = `
+Catalogs (design notes band-scan.md §1.3):
+  A catalog lists every essentially different grid exactly once, as an entry
+  (band 1 in minlex form + band 2) and one band 3. Bands are ranked 0..415 by
+  their number of valid 6-clue sets (n6 order). The catalogs differ in which
+  band of the grid is band 3: main, the highest rank (ranks r1 <= r2 <= r3);
+  inverted, the middle one (r1 <= r3 <= r2); pass1, the lowest (r3 <= r1 <= r2).
+  A slice is 64 consecutive accepted bands 2 of one band 1, numbered as the
+  C++ program (sk_s17v9) numbers them: the n-th band 2 (from 1) is in slice
+  n >> 6.`;
+
+  const entries = program
+    .command("entries")
+    .description("List the grids a band catalog lists under one band-1 rank, or count them, for one rank or all.")
+    .addOption(new Option("--rank <r>", "the band-1 rank (n6 order), 0 to 415").argParser(bandRank).conflicts("allRanks"))
+    .option("--all-ranks", "count every rank (needs --count), one rank per worker thread")
+    .addOption(new Option("--catalog <name>", "the catalog").choices(CATALOG_NAMES).default("main"))
+    .option("--slices <a..b>", "with --rank: only the entries of slices a to b of the rank (or of slice a)", sliceRange)
+    .option("--count", "print the counts instead of the grids")
+    .option("--ranks <a..b>", "with --all-ranks: only ranks a to b (or rank a)", rankRange)
+    .addOption(
+      new Option("--threads <n>", "with --all-ranks: worker threads")
+        .argParser(positiveInteger)
+        .default(availableParallelism(), `available parallelism, ${availableParallelism()} here`),
+    )
+    .option("--out <file>", "write to this file instead of stdout")
+    .option("--checkpoint <file>", "with --all-ranks: the checkpoint file (default: entries-<catalog>.checkpoint.json here)")
+    .option("--resume", "with --all-ranks: take the ranks the checkpoint holds, count the others")
+    .addHelpText(
+      "after",
+      `${catalogHelp}
+
+Output (tab-separated, no header):
+  Without --count, one line per grid listed: its three bands as 27 digits
+  each (rows 1-3, 4-6, 7-9 of the grid in entry form, row by row), the ranks
+  of bands 1, 2, 3, and the slice:
+    band1 band2 band3 rank1 rank2 rank3 slice
+  in the order the generator finds them (entry by entry). With --count, one
+  line per rank:
+    catalog rank bands2 entries bands3 cpu_seconds
+  (bands2: accepted bands 2, in the slices asked for with --slices; entries:
+  those with at least one band 3; bands3: grids listed; cpu_seconds: the
+  enumeration's CPU time in its thread). --all-ranks ends with a line
+  "catalog total ..." of sums; over all 416 ranks, bands3 must be
+  5,472,730,538 (the essentially different grids): the run says so on stderr,
+  and exits with 1 if not.
+
+Time:
+  One rank takes 2-30 s of CPU (the first one also builds tables, about 3 s);
+  a slice, about a second (the bands 2 before it are still enumerated); all
+  416 ranks of a catalog, several CPU-hours.
+
+Checkpoint and resume (--all-ranks):
+  After each rank, the checkpoint records the counts of the ranks finished
+  (written atomically); it is kept at the end, as the record of the run.
+  SIGINT or SIGTERM (or a kill) loses only the ranks in progress: the run
+  exits with 130 and prints the command that continues; --resume takes the
+  recorded ranks, for any --ranks, counts the others and prints the whole
+  table again. Without --resume, an existing checkpoint is an error.
+
+Progress (--all-ranks):
+  A progress bar on stderr on a terminal; otherwise a line on stderr per rank
+  finished. Bad options exit with code 2.`,
+    )
+    .action(async (flags: EntriesFlags, command: Command) => {
+      const problem = entriesUsageProblem(flags, (option) => command.getOptionValueSource(option) === "cli");
+      if (problem !== null) command.error(`error: ${problem}`, { exitCode: USAGE_ERROR });
+      process.exitCode = await runEntriesCommand(flags);
+    });
+  usageErrorsExit2(entries);
+
+  const entry = program
+    .command("entry")
+    .description("Tell where each grid is listed in the band catalogs: entry, band 3, ranks and slice.")
+    .argument("[grids...]", "grids (81 digits) or puzzles with a unique solution; an argument that is not digits and '.' is a file of them, one per line ('-' or none: stdin)")
+    .addOption(new Option("--catalog <name>", "the catalog").choices(CATALOG_NAMES).default("main").conflicts("allCatalogs"))
+    .option("--all-catalogs", "one line per catalog: main, inverted, pass1")
+    .option("--no-slice", "print '-' for the slice instead of computing it (about a second per grid and catalog)")
+    .addHelpText(
+      "after",
+      `${catalogHelp}
+
+Output (tab-separated, no header):
+  Per grid and catalog, in input order, one line: the catalog, then the line
+  'sudokulab entries --rank rank1 --catalog C' prints for that grid, then the
+  input line's annotation:
+    catalog band1 band2 band3 rank1 rank2 rank3 slice
+  A puzzle stands for its solution grid. Input lines follow the batch
+  commands' rules (see 'sudokulab solve --help'); a bad line is reported on
+  stderr as "sudokulab: FILE:LINE: REASON" (or "argument N"), the others are
+  answered, and the exit code is 1. Bad options exit with code 2.`,
+    )
+    .action(async (grids: string[], flags: EntryFlags) => {
+      process.exitCode = await runEntryCommand(grids, flags);
+    });
+  usageErrorsExit2(entry);
+
   program
     .command("demo")
     .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
@@ -247,6 +351,15 @@ function batchCommand(program: Command, name: BatchCommand, description: string)
         .default(availableParallelism(), `available parallelism, ${availableParallelism()} here`),
     )
     .option("--strict", "stop at the first bad line (exit code 1)");
+}
+
+/**
+ * Bad command lines of `entries` and `entry` exit with 2, the usual code for
+ * a usage error, so a script can tell them from a failed run (1); the older
+ * commands keep commander's default, 1, which their scripts and tests expect.
+ */
+function usageErrorsExit2(command: Command): void {
+  command.exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_ERROR));
 }
 
 async function runBatch(command: BatchCommand, files: string[], flags: BatchFlags, options: JobOptions): Promise<void> {

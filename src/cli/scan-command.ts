@@ -10,6 +10,7 @@ import { formatPuzzle, parseGrid } from "../core/puzzle.js";
 import { parseMask, prepareScan } from "../scan/index.js";
 import { checkpointExists, chunkHash, readCheckpoint, removeCheckpoint, writeCheckpoint, type CheckpointState, type ScanIdentity } from "./scan-checkpoint.js";
 import { NO_LIMIT, type ChunkReport, type JobOptions } from "./scan-job.js";
+import { resumeCommand } from "./resume-command.js";
 import { FileOutput, ScanWriter, stdoutOutput } from "./scan-output.js";
 import { cpuSeconds, createScanProgress } from "./scan-progress.js";
 import { Interruption, runInMainThread, runOnWorkers } from "./scan-threads.js";
@@ -173,14 +174,6 @@ function resumedState(checkpointPath: string, identity: ScanIdentity, out: strin
   if (state.out !== null && out === undefined) throw new Error(`--resume: the interrupted scan wrote to ${state.out}; resume with --out ${state.out}`);
   if (state.out === null && out !== undefined) throw new Error("--resume: the interrupted scan wrote to stdout; resume without --out");
   return { ...state, out: out ?? null };
-}
-
-/** The command line that continues this scan. */
-function resumeCommand(): string {
-  const args = process.argv.slice(2);
-  if (!args.includes("--resume")) args.push("--resume");
-  const quote = (arg: string): string => (/^[\w.,:=@%+/-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
-  return ["sudokulab", ...args.map(quote)].join(" ");
 }
 
 function messageOf(error: unknown): string {

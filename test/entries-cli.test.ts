@@ -1,0 +1,224 @@
+/**
+ * `sudokulab entries` and `sudokulab entry`: the CLI against the counts the
+ * C++ program gives (pass-1 ranks 414 and 415), grid validity, the library's
+ * locateGrid and canonical forms, the known 17s listed with their entry's
+ * ranks and slice (k1_p2a.txt, k3_p1.txt), bad arguments, and the
+ * checkpoint: kept after a run, resumed without recounting, and left whole
+ * by a signal.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatPuzzle, isValidGrid, parseGrid, parsePuzzle } from "../src/core/puzzle.js";
+import { solve } from "../src/solver/solve.js";
+import { canonicalGrid } from "../src/canon/index.js";
+import { CATALOG_NAMES, locateGrid } from "../src/bands/index.js";
+import { dataFile } from "./helpers.js";
+
+const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
+
+interface CliRun {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly code: number | null;
+}
+
+function freshDir(): string {
+  return mkdtempSync(join(tmpdir(), "sudokulab-entries-"));
+}
+
+/** Runs the CLI in `cwd` (the default checkpoint goes there). */
+function runCli(args: readonly string[], cwd = freshDir()): CliRun {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000, maxBuffer: 1 << 26 });
+  return { stdout: run.stdout, stderr: run.stderr, code: run.status };
+}
+
+function lines(text: string): string[] {
+  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+}
+
+/** A count line without its CPU time: catalog, rank, bands 2, entries, bands 3. */
+function counts(line: string): string {
+  return line.split("\t").slice(0, 5).join("\t");
+}
+
+test("entries --count: pass-1 rank 415 has 80 bands 2, 55 entries, 456 bands 3", () => {
+  const run = runCli(["entries", "--rank", "415", "--catalog", "pass1", "--count"]);
+  assert.equal(run.code, 0, run.stderr);
+  const [line, ...rest] = lines(run.stdout);
+  assert.deepEqual(rest, []);
+  assert.equal(counts(line), "pass1\t415\t80\t55\t456");
+  assert.match(line.split("\t")[5], /^\d+\.\d\d$/);
+});
+
+test("entries lists 456 grids for pass-1 rank 415, each a valid grid in the catalog's rank order", () => {
+  const run = runCli(["entries", "--rank", "415", "--catalog", "pass1", "--slices", "0..1"]);
+  assert.equal(run.code, 0, run.stderr);
+  const listed = lines(run.stdout);
+  assert.equal(listed.length, 456);
+  assert.equal(new Set(listed).size, 456, "a grid listed twice");
+  const entries = new Set<string>();
+  for (const line of listed) {
+    const [band1, band2, band3, r1, r2, r3, slice, ...rest] = line.split("\t");
+    assert.deepEqual(rest, [], line);
+    assert.ok(isValidGrid(parseGrid(band1 + band2 + band3)), `not a valid grid: ${line}`);
+    assert.equal(band1.slice(0, 9), "123456789", "band 1 is in minlex form");
+    assert.deepEqual([r1, r2], ["415", "415"]);
+    assert.ok(Number(r3) <= 415, "pass 1: band 3 has the lowest rank");
+    assert.ok(slice === "0" || slice === "1", "80 bands 2 make slices 0 and 1");
+    entries.add(band2);
+  }
+  assert.equal(entries.size, 55);
+});
+
+test("entries --all-ranks: pass-1 ranks 414..415 on 2 threads; the checkpoint is kept and --resume recounts nothing", () => {
+  const dir = freshDir();
+  const checkpoint = join(dir, "pass1.checkpoint.json");
+  const args = ["entries", "--all-ranks", "--count", "--ranks", "414..415", "--catalog", "pass1", "--threads", "2", "--checkpoint", checkpoint];
+  const run = runCli(args, dir);
+  assert.equal(run.code, 0, run.stderr);
+  const table = lines(run.stdout);
+  assert.equal(table.length, 3);
+  assert.equal(counts(table[0]).replace(/^pass1\t414\t\d+\t/, ""), "473\t4047");
+  assert.equal(counts(table[1]), "pass1\t415\t80\t55\t456");
+  assert.match(table[2], new RegExp(`^pass1\ttotal\t\\d+\t${473 + 55}\t${4047 + 456}\t`));
+  assert.match(run.stderr, /rank 414 done/);
+  assert.match(run.stderr, /rank 415 done/);
+  assert.ok(existsSync(checkpoint), "the checkpoint is the record of the run");
+
+  const again = runCli(args, dir);
+  assert.equal(again.code, 1);
+  assert.match(again.stderr, /checkpoint .*pass1\.checkpoint\.json exists: add --resume/);
+
+  // A figure only the checkpoint holds: printed back, it shows the rank was not counted again.
+  const record = readFileSync(checkpoint, "utf8");
+  writeFileSync(checkpoint, record.replace(/("rank":415,.*"cpuSeconds":)[\d.]+/, "$1123.45"));
+  const resumed = runCli([...args, "--resume"], dir);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.equal(resumed.stdout.replace(/\t[\d.]+\n/g, "\n"), run.stdout.replace(/\t[\d.]+\n/g, "\n"));
+  assert.match(lines(resumed.stdout)[1], /\t123\.45$/);
+  assert.match(resumed.stderr, /2 ranks from the checkpoint .*, 0 to count/);
+  assert.doesNotMatch(resumed.stderr, /done/);
+
+  const other = runCli([...args.map((arg) => (arg === "pass1" ? "main" : arg)), "--resume"], dir);
+  assert.equal(other.code, 1);
+  assert.match(other.stderr, /holds the pass1 catalog, not main/);
+});
+
+test("entries --all-ranks: SIGTERM keeps the finished rank; --resume counts only the other", async () => {
+  const dir = freshDir();
+  const checkpoint = join(dir, "entries-pass1.checkpoint.json");
+  const args = ["entries", "--all-ranks", "--count", "--ranks", "414..415", "--catalog", "pass1"];
+  const recorded = (): number[] =>
+    existsSync(checkpoint) ? (JSON.parse(readFileSync(checkpoint, "utf8")) as { ranks: { rank: number }[] }).ranks.map((r) => r.rank) : [];
+
+  // One thread: rank 414, then 415, so the signal comes while 415 runs.
+  const child = spawn(process.execPath, [CLI, ...args, "--threads", "1"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (recorded().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  child.kill("SIGTERM");
+  assert.equal(await exited, 130, stderr);
+  assert.match(stderr, /entries interrupted \(SIGTERM\): 1 of 2 ranks done; checkpoint saved in entries-pass1\.checkpoint\.json/);
+  assert.match(stderr, /to continue: sudokulab entries .* --resume$/m);
+  assert.deepEqual(recorded(), [414]);
+
+  const resumed = runCli([...args, "--resume", "--threads", "2"], dir);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.deepEqual(lines(resumed.stdout).map(counts).slice(1), ["pass1\t415\t80\t55\t456", "pass1\ttotal\t756\t528\t4503"]);
+  assert.match(resumed.stderr, /1 rank from the checkpoint .*, 1 to count/);
+  assert.match(resumed.stderr, /rank 415 done/);
+  assert.doesNotMatch(resumed.stderr, /rank 414 done/);
+  assert.deepEqual(recorded(), [414, 415]);
+});
+
+test("entry: the first known 17's grid, in every catalog, as locateGrid has it; entries lists it in that slice", (t) => {
+  const path = dataFile("sudoku17.txt");
+  if (path === null) return t.skip("sudoku17.txt not found");
+  const solution = solve(parsePuzzle(readFileSync(path, "utf8").split("\n")[0].slice(0, 81)));
+  assert.ok(solution !== null);
+  const grid = formatPuzzle(solution);
+  const run = runCli(["entry", grid, "--all-catalogs"]);
+  assert.equal(run.code, 0, run.stderr);
+  const answers = lines(run.stdout);
+  assert.equal(answers.length, 3);
+  const canonical = formatPuzzle(canonicalGrid(solution).grid);
+  for (const [i, catalog] of CATALOG_NAMES.entries()) {
+    const [name, band1, band2, band3, r1, r2, r3, slice] = answers[i].split("\t");
+    const expected = locateGrid(solution, catalog);
+    assert.equal(name, catalog);
+    assert.equal(band1 + band2 + band3, formatPuzzle(expected.grid));
+    assert.deepEqual([r1, r2, r3].map(Number), expected.ranks);
+    assert.equal(formatPuzzle(canonicalGrid(parseGrid(band1 + band2 + band3)).grid), canonical, "the entry is the same grid");
+    assert.match(slice, /^\d+$/);
+  }
+
+  const [, band1, band2, band3, r1, , , slice] = answers[0].split("\t");
+  const listed = runCli(["entries", "--rank", r1, "--catalog", "main", "--slices", `${slice}..${slice}`]);
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.ok(lines(listed.stdout).includes(answers[0].slice("main\t".length)), `not listed in slice ${slice}: ${band1} ${band2} ${band3}`);
+
+  const noSlice = runCli(["entry", grid, "--no-slice"]);
+  assert.equal(noSlice.stdout, answers[0].replace(/\t\d+$/, "\t-") + "\n");
+});
+
+test("entry: known 17s come out in their entry's coordinates, with the ranks and slice the C++ program gave", (t) => {
+  const cases: [string, string][] = [
+    ["k1_p2a.txt", "main"],
+    ["k3_p1.txt", "pass1"],
+  ];
+  for (const [file, catalog] of cases) {
+    const path = dataFile(file);
+    if (path === null) return t.skip(`${file} not found`);
+    // "puzzle; rank1; rank2; rank3; slice", the puzzle in the coordinates of its entry.
+    const line = readFileSync(path, "utf8").split("\n")[0];
+    const expected = line.slice(81).split(";").slice(1).map((field) => field.trim());
+    const piped = spawnSync(process.execPath, [CLI, "entry", "--catalog", catalog], { input: line + "\n", encoding: "utf8", timeout: 60_000 });
+    assert.equal(piped.status, 0, piped.stderr);
+    const fields = piped.stdout.replace(/\n$/, "").split("\t");
+    assert.equal(fields[0], catalog);
+    const solution = solve(line.slice(0, 81));
+    assert.ok(solution !== null);
+    assert.equal(fields.slice(1, 4).join(""), formatPuzzle(solution), `${file}: the entry is the puzzle's own grid`);
+    assert.deepEqual([fields[4], fields[5], fields[6], fields[7].split(";")[0]], expected, `${file}: ranks and slice`);
+  }
+});
+
+test("entries and entry: bad options exit 2 with a message; bad grids exit 1, the others are answered", () => {
+  const usage: [string[], RegExp][] = [
+    [["entries", "--rank", "416"], /expected a band-1 rank, 0 to 415/],
+    [["entries", "--rank", "3", "--catalog", "nope"], /Allowed choices are main, inverted, pass1/],
+    [["entries", "--rank", "3", "--slices", "5..2"], /expected slices as A\.\.B or A/],
+    [["entries", "--rank", "3", "--slices", "1-2"], /expected slices as A\.\.B or A/],
+    [["entries"], /give --rank R/],
+    [["entries", "--all-ranks"], /--all-ranks needs --count/],
+    [["entries", "--all-ranks", "--count", "--ranks", "0..416"], /expected ranks as A\.\.B or A/],
+    [["entries", "--rank", "3", "--resume"], /--resume works with --all-ranks only/],
+    [["entry", "--catalog", "pass2"], /Allowed choices are main, inverted, pass1/],
+    [["entry", "--catalog", "main", "--all-catalogs"], /cannot be used with/],
+  ];
+  for (const [args, message] of usage) {
+    const run = runCli(args);
+    assert.equal(run.code, 2, args.join(" "));
+    assert.equal(run.stdout, "");
+    assert.match(run.stderr, message);
+  }
+
+  const GRID = "123456789456789123789132564264918357875324691931675248392861475547293816618547932";
+  const dir = freshDir();
+  writeFileSync(join(dir, "grids.txt"), `${GRID.slice(0, 80)}\n${GRID} # fine\n${"1".repeat(81)}\n`);
+  const run = runCli(["entry", "--no-slice", "grids.txt", "12345", "missing.txt"], dir);
+  assert.equal(run.code, 1);
+  assert.equal(lines(run.stdout).length, 1);
+  assert.match(run.stdout, /^main\t123456789\d{18}\t\d{27}\t\d{27}\t\d+\t\d+\t\d+\t- # fine\n$/);
+  assert.match(run.stderr, /^sudokulab: grids\.txt:1: line has 80 characters \(expected 81\)$/m);
+  assert.match(run.stderr, /^sudokulab: grids\.txt:3: .*digit 1/m);
+  assert.match(run.stderr, /^sudokulab: argument 2: line has 5 characters \(expected 81\)$/m);
+  assert.match(run.stderr, /^sudokulab: missing\.txt: no such file$/m);
+});
