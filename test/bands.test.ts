@@ -20,7 +20,7 @@ import {
   ranksInOrder,
 } from "../src/bands/index.js";
 import { morphBand, morphsToMinlex, MorphList } from "../src/bands/band-morph.js";
-import { dataFile, randomTransform, readPuzzles, rng, text } from "./helpers.js";
+import { dataFile, entryForms, randomGrid, randomTransform, readPuzzles, rng, text } from "./helpers.js";
 
 const generators = new Map<string, EntryGenerator>();
 /** One generator per catalog and band-1 rank, for the tests that ask whether a grid is listed. */
@@ -67,51 +67,6 @@ test("morphs to minlex: every band of random grids goes to its minlex band", () 
     }
   }
 });
-
-/** Every way to write `grid` in entry form: orientation, band order, morph of the top band. */
-function entryForms(grid: Uint8Array): Uint8Array[] {
-  const views = [grid, Uint8Array.from({ length: 81 }, (_, i) => grid[9 * (i % 9) + Math.floor(i / 9)])];
-  const morphs = new MorphList();
-  const forms = new Map<string, Uint8Array>();
-  for (const view of views) {
-    for (const [a, b, c] of [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]) {
-      const index = morphsToMinlex(view, 27 * a, morphs);
-      for (let m = 0; m < morphs.count; m++) {
-        const form = new Uint8Array(81);
-        form.set(bandLookup().minlexDigits[index], 0);
-        morphBand(morphs, m, view, 27 * b, form, 27);
-        morphBand(morphs, m, view, 27 * c, form, 54);
-        forms.set(text(form), form);
-      }
-    }
-  }
-  return [...forms.values()];
-}
-
-function randomGrid(random: () => number): Uint8Array {
-  const cells = new Uint8Array(81);
-  const fill = (cell: number): boolean => {
-    if (cell === 81) return true;
-    const digits = [1, 2, 3, 4, 5, 6, 7, 8, 9].sort(() => random() - 0.5);
-    for (const d of digits) {
-      let clash = false;
-      const r = Math.floor(cell / 9);
-      const c = cell % 9;
-      for (let i = 0; i < 9 && !clash; i++) {
-        const br = 3 * Math.floor(r / 3) + Math.floor(i / 3);
-        const bc = 3 * Math.floor(c / 3) + (i % 3);
-        clash = cells[9 * r + i] === d || cells[9 * i + c] === d || cells[9 * br + bc] === d;
-      }
-      if (clash) continue;
-      cells[cell] = d;
-      if (fill(cell + 1)) return true;
-      cells[cell] = 0;
-    }
-    return false;
-  };
-  fill(0);
-  return cells;
-}
 
 test("every grid is listed exactly once per catalog among all its entry forms, where locateGrid says", () => {
   const random = rng(11);
