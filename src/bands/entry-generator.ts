@@ -61,7 +61,7 @@ export class EntryGenerator {
   band2Rank = 0;
   /** Slice of the current entry. */
   slice = 0;
-  /** Accepted bands 2 so far (the C++ program's nb12). */
+  /** Accepted bands 2 so far (the C++ program's nb12), up to the last slice asked for. */
   bands2 = 0;
   /** Entries with at least one band 3, and bands 3 in all, so far. */
   entries = 0;
@@ -189,6 +189,7 @@ export class EntryGenerator {
           this.bands2++;
           const slice = Math.floor(this.bands2 / 64);
           if (slice > last) {
+            this.bands2--; // not in the range: count only the bands 2 up to the last slice
             this.stopped = true;
             return;
           }
