@@ -213,3 +213,32 @@ test("band profiles: valid 3-5 clue counts equal a brute force over the band's o
   assert.equal(bandProfile(0).index, 223);
   assert.equal(bandProfile(415).validCounts[6], 237762);
 });
+
+test("UAs of bands 1+2: real UAs of rows 1-6, and every UA of rows 1-6 of at most 9 cells", async () => {
+  const { collectBand12UAs } = await import("../src/bands/index.js");
+  const { collectSmallUAs, UASet } = await import("../src/ua/index.js");
+  const { countSolutions } = await import("../src/solver/solve.js");
+  const grid = parsePuzzle("123456789457189623689732451236978145574213968891645372365894217748321596912567834");
+  const uas = collectBand12UAs(grid).sorted();
+  assert.ok(uas.length / 3 > 50, `${uas.length / 3} UAs`);
+  const found = new Set<string>();
+  for (let k = 0; k < uas.length; k += 3) {
+    assert.equal(uas[k + 2], 0, "a UA of bands 1+2 has no cell in band 3");
+    found.add(`${uas[k]},${uas[k + 1]}`);
+    const blanked = grid.slice();
+    for (let cell = 0; cell < 54; cell++) if ((uas[k + (cell < 27 ? 0 : 1)] >> (cell % 27)) & 1) blanked[cell] = 0;
+    assert.equal(countSolutions(blanked, 2), 2, "blanking a UA gives a second solution");
+  }
+  // The complete collection of the grid's UAs up to 12 cells is an independent reference.
+  const smallSet = new UASet();
+  collectSmallUAs(grid, smallSet);
+  const small = smallSet.sorted();
+  let checked = 0;
+  for (let k = 0; k < small.length; k += 3) {
+    const size = [small[k], small[k + 1]].reduce((n, w) => n + w.toString(2).replaceAll("0", "").length, 0);
+    if (small[k + 2] !== 0 || size > 9) continue;
+    checked++;
+    assert.ok(found.has(`${small[k]},${small[k + 1]}`), `missing a UA of ${size} cells`);
+  }
+  assert.ok(checked > 10, `${checked} small UAs of rows 1-6 checked`);
+});

@@ -8,3 +8,4 @@ export { EntryCanonizer, type GridEntry, locateGrid } from "./canonical-entry.js
 export { EntryGenerator, type EntryVisitor, type GeneratorRange, MAX_BANDS3 } from "./entry-generator.js";
 export { indexOfRank, rankOfIndex } from "./ranks.js";
 export { type BandProfile, bandProfile, forEachValidBandSet, VALID_SIZES } from "./band-profile.js";
+export { type Band12Options, collectBand12UAs } from "./band12-uas.js";

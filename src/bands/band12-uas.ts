@@ -1,0 +1,36 @@
+/**
+ * Unavoidable sets of bands 1+2 of an entry (design notes band-scan.md §1.5):
+ * cell sets in rows 1-6 that another filling of rows 1-6 with the same column
+ * digit sets changes. Band 3 is not involved: a UA of a grid that lies in
+ * rows 1-6 changes only rows 1-6, and any such refilling keeps every column's
+ * digits, so it is a UA of every grid of the entry, whatever its band 3. A
+ * 17 of the entry must hit them all with its clues in bands 1+2.
+ *
+ * Collected from one grid of the entry: each band's own gangster UAs, and
+ * the digit floors of 2..4 digits confined to rows 1-6 (exhaustive: every
+ * such UA of at most 4 digits, so every one of at most 9 cells).
+ */
+import { popcount } from "../core/bits.js";
+import { gangsterUAs } from "../canon/band-gangster.js";
+import { collectDigitFloorUAs, UASet } from "../ua/index.js";
+
+export interface Band12Options {
+  /** Floor sizes (digits emptied together), each 2..5; default 2, 3, 4. */
+  readonly digits?: readonly number[];
+  /** Largest UA kept, in cells (default 20, as the C++ program's UALIMSIZE). */
+  readonly maxSize?: number;
+}
+
+/** The minimal UAs of rows 1-6 of `grid` (81 digits, a valid grid), as band words (band 3 word 0). */
+export function collectBand12UAs(grid: ArrayLike<number>, options: Band12Options = {}): UASet {
+  const set = new UASet();
+  const maxSize = options.maxSize ?? 20;
+  for (let band = 0; band < 2; band++) {
+    const digits = Array.from({ length: 27 }, (_, i) => grid[27 * band + i]);
+    for (const ua of gangsterUAs(digits)) {
+      if (popcount(ua) <= maxSize) set.add(band === 0 ? ua : 0, band === 1 ? ua : 0, 0);
+    }
+  }
+  for (const k of options.digits ?? [2, 3, 4]) collectDigitFloorUAs(grid, k, set, undefined, maxSize, (cell) => cell < 54);
+  return set;
+}
