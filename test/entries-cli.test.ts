@@ -7,35 +7,18 @@
  * by a signal.
  */
 import { test } from "node:test";
+import { CLI, type CliRun, freshDir, runCli } from "./cli-helpers.js";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { formatPuzzle, isValidGrid, parseGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid } from "../src/canon/index.js";
 import { CATALOG_NAMES, locateGrid } from "../src/bands/index.js";
 import { dataFile } from "./helpers.js";
 
-const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
 
-interface CliRun {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly code: number | null;
-}
-
-function freshDir(): string {
-  return mkdtempSync(join(tmpdir(), "sudokulab-entries-"));
-}
-
-/** Runs the CLI in `cwd` (the default checkpoint goes there). */
-function runCli(args: readonly string[], cwd = freshDir()): CliRun {
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000, maxBuffer: 1 << 26 });
-  return { stdout: run.stdout, stderr: run.stderr, code: run.status };
-}
 
 function lines(text: string): string[] {
   return text === "" ? [] : text.replace(/\n$/, "").split("\n");

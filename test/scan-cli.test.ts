@@ -5,18 +5,16 @@
  * resume, both from a hand-made checkpoint and after real signals.
  */
 import { test } from "node:test";
+import { CLI, type CliRun, freshDir, runCli } from "./cli-helpers.js";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { clueCount, formatPuzzle, parseGrid } from "../src/core/puzzle.js";
 import { countSolutions, redundantClues } from "../src/solver/solve.js";
 import { prepareScan, runChunks } from "../src/scan/index.js";
 import { chunkHash, writeCheckpoint } from "../src/cli/scan-checkpoint.js";
 
-const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
 /** Holds exactly 20 17-clue puzzles. */
 const GRID = "123456789456789123789132564264918357875324691931675248392861475547293816618547932";
 /** One of them. */
@@ -31,21 +29,6 @@ function maskOf(puzzle: string, clues: number): string {
   return [...puzzle].map((ch) => (ch !== "." && left-- > 0 ? "1" : ".")).join("");
 }
 
-interface CliRun {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly code: number | null;
-}
-
-function freshDir(): string {
-  return mkdtempSync(join(tmpdir(), "sudokulab-scan-"));
-}
-
-/** Runs the CLI in `cwd` (the default checkpoint goes there). */
-function runCli(args: readonly string[], cwd = freshDir()): CliRun {
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000 });
-  return { stdout: run.stdout, stderr: run.stderr, code: run.status };
-}
 
 function lines(text: string): string[] {
   return text === "" ? [] : text.replace(/\n$/, "").split("\n");

@@ -1,0 +1,28 @@
+/**
+ * Running the built CLI from the tests that need a working directory of
+ * their own (checkpoints are written there): scan and entries.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
+
+export interface CliRun {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly code: number | null;
+}
+
+/** A new empty temporary directory. */
+export function freshDir(prefix = "sudokulab-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Runs the CLI in `cwd` (the default checkpoint goes there), for at most a minute. */
+export function runCli(args: readonly string[], cwd = freshDir()): CliRun {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000, maxBuffer: 1 << 26 });
+  return { stdout: run.stdout, stderr: run.stderr, code: run.status };
+}
