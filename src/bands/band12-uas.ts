@@ -11,7 +11,7 @@
  * such UA of at most 4 digits, so every one of at most 9 cells).
  */
 import { popcount } from "../core/bits.js";
-import { gangsterUAs } from "../canon/band-gangster.js";
+import { bandGangsterUAs } from "./band-uas.js";
 import { collectDigitFloorUAs, UASet } from "../ua/index.js";
 
 export interface Band12Options {
@@ -26,8 +26,7 @@ export function collectBand12UAs(grid: ArrayLike<number>, options: Band12Options
   const set = new UASet();
   const maxSize = options.maxSize ?? 20;
   for (let band = 0; band < 2; band++) {
-    const digits = Array.from({ length: 27 }, (_, i) => grid[27 * band + i]);
-    for (const ua of gangsterUAs(digits)) {
+    for (const ua of bandGangsterUAs(grid, 27 * band)) {
       if (popcount(ua) <= maxSize) set.add(band === 0 ? ua : 0, band === 1 ? ua : 0, 0);
     }
   }

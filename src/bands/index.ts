@@ -9,3 +9,10 @@ export { EntryGenerator, type EntryVisitor, type GeneratorRange, MAX_BANDS3 } fr
 export { indexOfRank, rankOfIndex } from "./ranks.js";
 export { type BandProfile, bandProfile, forEachValidBandSet, VALID_SIZES } from "./band-profile.js";
 export { type Band12Options, collectBand12UAs } from "./band12-uas.js";
+export {
+  type Scan17Pass, SCAN17_PASSES, CATALOG_OF_PASS, parsePass, Scan17Stats, EntryScanner17, type EntryData,
+  type Scan17Hit, formatScan17Hit, type SliceScanOptions, scanSlices17, type GridHit17, scanGrid17, singleBand3Entry, bandRanksOf,
+} from "./scan17.js";
+export { PASS_LIMITS, type PassLimits, inPass } from "./pass-limits.js";
+export { bandGangsterUAs } from "./band-uas.js";
+export { type KLine, parseKLine, type ReplayOutcome, replayGroup, groupByEntry } from "./replay.js";

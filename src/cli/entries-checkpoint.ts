@@ -6,9 +6,9 @@
  * at most the ranks that were running and never counts one twice. Ranks are
  * independent of the range asked for, so one file serves any --ranks.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { CatalogName } from "../bands/index.js";
-import { writeFileAtomically } from "./atomic-file.js";
+import { readCheckpointRecord, writeFileAtomically } from "./atomic-file.js";
 import type { RankCount } from "./entries-job.js";
 
 const KIND = "sudokulab entries";
@@ -33,16 +33,7 @@ export function writeEntriesCheckpoint(path: string, catalog: CatalogName, count
 /** Reads the counts recorded in a checkpoint; throws a clear error when it is unreadable or for another catalog. */
 export function readEntriesCheckpoint(path: string, catalog: CatalogName): Map<number, RankCount> {
   const bad = (why: string): Error => new Error(`checkpoint ${path} is not a valid entries checkpoint: ${why}`);
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw error instanceof SyntaxError ? bad("not JSON") : new Error(`cannot read checkpoint ${path}: ${String(error)}`);
-  }
-  if (typeof data !== "object" || data === null) throw bad("not a JSON object");
-  const record = data as Record<string, unknown>;
-  if (record.kind !== KIND) throw bad(`kind ${JSON.stringify(record.kind)}`);
-  if (record.version !== VERSION) throw bad(`version ${String(record.version)} (expected ${VERSION})`);
+  const record = readCheckpointRecord(path, KIND, VERSION, "entries");
   if (record.catalog !== catalog) {
     throw new Error(`checkpoint ${path} holds the ${String(record.catalog)} catalog, not ${catalog}; pass --catalog ${String(record.catalog)} or another --checkpoint`);
   }

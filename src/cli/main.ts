@@ -3,10 +3,10 @@
  * The `sudokulab` command line: the batch commands (solve, count, canon,
  * minimal, group-by-grid), which read puzzles one per line and answer each,
  * `ua` (the unavoidable sets of one grid), `scan` (the N-clue puzzles of one
- * grid), `entries` and `entry` (the band catalogs) and `demo`. This file only
- * declares the commands and their options; the work happens in
- * batch-runner.ts, line-jobs.ts, ua-command.ts, scan-command.ts,
- * entries-command.ts and entry-command.ts.
+ * grid), `entries` and `entry` (the band catalogs), `scan17` (the band scan
+ * for 17s) and `demo`. This file only declares the commands and their
+ * options; the work happens in batch-runner.ts, line-jobs.ts, ua-command.ts,
+ * scan-command.ts, entries-command.ts, entry-command.ts and scan17-command.ts.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -18,11 +18,12 @@ import { bandRank, entriesUsageProblem, rankRange, runEntriesCommand, sliceRange
 import { runEntryCommand, type EntryFlags } from "./entry-command.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
 import { clueCount, runScanCommand, type ScanFlags } from "./scan-command.js";
+import { runScan17Command, scan17Pass, scan17UsageProblem, shardOption, type Scan17Flags } from "./scan17-command.js";
 import { digitCounts, nonNegativeInteger, runUaCommand, seedValue, type UaFlags } from "./ua-command.js";
 import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/index.js";
 
 const DEFAULT_COUNT_LIMIT = 1000;
-/** Exit code of a bad command line for `entries` and `entry` (the usual code for a usage error). */
+/** Exit code of a bad command line for `entries`, `entry` and `scan17` (the usual code for a usage error). */
 const USAGE_ERROR = 2;
 
 const INPUT_HELP = `Input:
@@ -79,7 +80,7 @@ function main(): Promise<Command> {
     .addHelpText(
       "after",
       `
-The batch commands (all but ua, scan, entries, entry and demo) read one puzzle
+The batch commands (all but ua, scan, entries, entry, scan17 and demo) read one puzzle
 per line from files or stdin and answer each line on stdout; bad lines are
 reported on stderr and make the exit code 1. See 'sudokulab <command> --help'
 for the details.`,
@@ -331,6 +332,85 @@ Output (tab-separated, no header):
     });
   usageErrorsExit2(entry);
 
+  const scan17 = program
+    .command("scan17")
+    .description("The band scan for 17-clue puzzles: slices of one band-1 rank in one pass, or given grids.")
+    .option("--rank <r>", "the band-1 rank (n6 order), 0 to 415", bandRank)
+    .option("--slices <a..b>", "slices a to b of the rank (or slice a)", sliceRange)
+    .option("--pass <p>", "the pass: 1 (pass1 catalog), 2a (main) or 2b (inverted)", scan17Pass)
+    .option("--shard <i/N>", "scan only part i of the slices cut into N parts (see below)", shardOption)
+    .addOption(
+      new Option("--threads <n>", "worker threads")
+        .argParser(positiveInteger)
+        .default(availableParallelism(), `available parallelism, ${availableParallelism()} here`),
+    )
+    .option("--out <file>", "write the 17s to this file (at the end, whole) instead of stdout")
+    .option("--checkpoint <file>", "the checkpoint file (default: <out>.checkpoint.json; none for stdout unless given)")
+    .option("--resume", "go on from the checkpoint (a new scan when there is none)")
+    .option("--grid <grid|file>", "instead of --rank: the 17s of this grid (81 digits), or of each grid of a file ('-': stdin)")
+    .option("--stats", "print the scan's counters and CPU time on stderr at the end (with --grid: per grid)")
+    .addHelpText(
+      "after",
+      `${catalogHelp}
+
+Passes (sk_s17 split, design notes band-scan.md §1.10):
+  pass 1 reads the pass1 catalog (band 3 holds 7 or more clues), pass 2a the
+  main catalog and pass 2b the inverted one (band 3 holds 6 or more);
+  together they find every 17 of every grid.
+
+Output (--rank):
+  One line per 17, as the C++ program's k-files: the puzzle in its entry's
+  coordinates, the ranks of bands 1, 2, 3 and the slice:
+    puzzle;%3d;%3d;%3d;%5d
+  sorted by slice, and within a slice in the scan's order, so the output is
+  the same for any --threads. It is written once every slice is done (to
+  --out atomically). Slices past the rank's last one are not an error: they
+  are empty. A summary goes to stderr.
+
+Threads and shards:
+  The slices are cut into one contiguous part per thread (each part
+  enumerates the rank's bands 2 from the first, as 'entries --slices' does).
+  --shard i/N (1 <= i <= N) cuts the slices a..b into N contiguous parts of
+  sizes differing by at most one (the larger ones last) and scans part i
+  only: run i = 1..N on N machines with the same --slices and concatenate
+  their outputs in shard order to get the whole range's output.
+
+Checkpoint and resume (--rank):
+  After each slice, the checkpoint (default <out>.checkpoint.json; with
+  stdout only if --checkpoint is given) records the slices done, their 17s,
+  counters and CPU time, atomically, with the pass, rank, slices and shard;
+  it is kept at the end as the run's record. SIGINT or SIGTERM loses only
+  the slices in progress: the run exits with 130 and prints the command that
+  continues. --resume scans the slices not done and writes the whole output
+  (on a finished run: the same output again, nothing scanned); a checkpoint
+  made with other options is refused. Without --resume, an existing
+  checkpoint is an error.
+
+Progress (--rank):
+  A progress bar on stderr on a terminal; otherwise a status line on stderr
+  every 30 s.
+
+--grid GRID|FILE:
+  The 17s of one grid, through its entry in each of the three passes (only
+  the grid's own band 3 is scanned), one line per 17 found:
+    original;pass;entry-puzzle;%3d;%3d;%3d
+  the puzzle on the grid as given, the pass, the same puzzle in the entry's
+  coordinates and the entry's band ranks. An argument that is not digits and
+  '.' is a file of grids, one per line (read as the batch commands read
+  theirs; a puzzle with a unique solution stands for its grid): each grid's
+  lines follow a header '# FILE:LINE GRID: N 17s'. A bad line is reported on
+  stderr as "sudokulab: FILE:LINE: REASON", the others are answered, and the
+  exit code is 1.
+
+Bad options exit with code 2.`,
+    )
+    .action(async (flags: Scan17Flags, command: Command) => {
+      const problem = scan17UsageProblem(flags, (option) => command.getOptionValueSource(option) === "cli");
+      if (problem !== null) command.error(`error: ${problem}`, { exitCode: USAGE_ERROR });
+      process.exitCode = await runScan17Command(flags);
+    });
+  usageErrorsExit2(scan17);
+
   program
     .command("demo")
     .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
@@ -354,7 +434,7 @@ function batchCommand(program: Command, name: BatchCommand, description: string)
 }
 
 /**
- * Bad command lines of `entries` and `entry` exit with 2, the usual code for
+ * Bad command lines of `entries`, `entry` and `scan17` exit with 2, the usual code for
  * a usage error, so a script can tell them from a failed run (1); the older
  * commands keep commander's default, 1, which their scripts and tests expect.
  */

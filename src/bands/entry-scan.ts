@@ -1,0 +1,660 @@
+/**
+ * The band scan of one entry (design notes band-scan.md §1.7, §1.9): every
+ * 17 of every grid band 1 + band 2 + band 3 of the entry, within one pass's
+ * clue limits.
+ *
+ * 1. Bands 1+2 (54 cells): an exhaustive hitting-set search over the UAs of
+ *    bands 1+2 (band12-uas.ts), branching on the UA with fewest live cells;
+ *    a cell tried at a level is dead for its later siblings, so each clue
+ *    set comes once. When a set hits every known UA, bands 1+2 are solved
+ *    from it with a band 3 given in full: a second solution is a fresh UA
+ *    (fed back, and the search goes on); a unique one is a valid X+Y, and so
+ *    is every superset within the limits (uniqueness is kept by adding clues).
+ * 2. Band 3 (27 cells), for each valid X+Y and each band 3: the band-3
+ *    parts of the UAs the X+Y misses (band 3's own gangster UAs, and 3-band
+ *    UAs learned from earlier checks of this band 3) form a hitting-set
+ *    problem with exactly 17 - |X+Y| clues, searched the same way; a full
+ *    uniqueness check settles each candidate and returns the next UA.
+ *
+ * All cell sets are band words: bit i of word b = cell 27b + i.
+ */
+import { popcount } from "../core/bits.js";
+import { BitboardSolver } from "../solver/bitboard.js";
+import { collectBand12UAs } from "./band12-uas.js";
+import { bandGangsterUAs } from "./band-uas.js";
+import { PASS_LIMITS, type Scan17Pass, type PassLimits } from "./pass-limits.js";
+import { Scan17Stats } from "./scan17-stats.js";
+import type { Scan17Hit } from "./scan17.js";
+
+/** What the scan reads of an entry (an EntryGenerator has these fields). */
+export interface EntryData {
+  /** Bands 1 and 2 in cells 0..53 (the rest is ignored). */
+  readonly grid: Uint8Array;
+  readonly bands3: Uint8Array;
+  readonly bands3Ranks: Int16Array;
+  readonly bands3Count: number;
+  /** n6 rank of band 1 and of band 2. */
+  readonly rank: number;
+  readonly band2Rank: number;
+  readonly slice: number;
+}
+
+const FULL = 0x7ffffff;
+const MAX_DEPTH_XY = 12;
+/** Room for the UAs of bands 1+2 (collected plus fresh ones) and for each level's unhit list. */
+const XY_CAPACITY = 4096;
+/** Room for each band 3's learned 3-band UAs; when full, new ones replace the oldest. */
+const B3_LEARNED = 768;
+const JOINT_CAPACITY = 2048;
+/** A joint search adds at most 17 - 4 clues (a band can need as few as 2). */
+const MAX_DEPTH_JOINT = 14;
+const MAX_BANDS3 = 512;
+
+/**
+ * Band-3 lower bound by mini-rows: a constraint inside one mini-row is a
+ * 3-bit pattern; MINIROW_NEED[family of patterns] is the fewest clues of
+ * that mini-row hitting them all (2 for the three pairs, for instance,
+ * where greedy disjointness sees 1). Mini-rows are disjoint, so needs add.
+ */
+const MINIROW_NEED = new Uint8Array(256);
+for (let family = 0; family < 256; family++) {
+  let best = 3;
+  for (let hit = 0; hit < 8; hit++) {
+    let ok = true;
+    for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1 && (pattern & hit) === 0) ok = false;
+    if (ok) best = Math.min(best, popcount(hit));
+  }
+  MINIROW_NEED[family] = best;
+}
+
+export class EntryScanner17 {
+  private readonly limits: PassLimits;
+  private readonly solver = new BitboardSolver();
+  /** The grid checked: bands 1+2 of the entry, band 3 being processed. */
+  private readonly grid = new Uint8Array(81);
+  private readonly puzzle = new Uint8Array(81);
+
+  // Bands 1+2: per-level unhit UA lists (restricted to live cells); level 0 is the entry's whole table.
+  private readonly levelW0 = new Int32Array(XY_CAPACITY * (MAX_DEPTH_XY + 1));
+  private readonly levelW1 = new Int32Array(XY_CAPACITY * (MAX_DEPTH_XY + 1));
+  /** Per level: number of unhit UAs, and the live cells their lists are restricted to. */
+  private readonly levelCount = new Int32Array(MAX_DEPTH_XY + 2);
+  private readonly levelLive0 = new Int32Array(MAX_DEPTH_XY + 2);
+  private readonly levelLive1 = new Int32Array(MAX_DEPTH_XY + 2);
+  /** Set when a fresh UA has no live cell at some level: the search unwinds to it. */
+  private xyKillLevel = 99;
+  // The joint search (valid X+Y plus band 3): per-level lists, counts, live cells.
+  private readonly jW0 = new Int32Array(JOINT_CAPACITY * (MAX_DEPTH_JOINT + 1));
+  private readonly jW1 = new Int32Array(JOINT_CAPACITY * (MAX_DEPTH_JOINT + 1));
+  private readonly jW2 = new Int32Array(JOINT_CAPACITY * (MAX_DEPTH_JOINT + 1));
+  private readonly jCount = new Int32Array(MAX_DEPTH_JOINT + 2);
+  private readonly jLive0 = new Int32Array(MAX_DEPTH_JOINT + 2);
+  private readonly jLive1 = new Int32Array(MAX_DEPTH_JOINT + 2);
+  private readonly jLive2 = new Int32Array(MAX_DEPTH_JOINT + 2);
+  private jKillLevel = 99;
+  private readonly miniRowFamily = new Int32Array(9);
+  /** Cells of the groups counted by the last jointNeed. */
+  private needCells0 = 0;
+  private needCells1 = 0;
+  private needCells2 = 0;
+
+  // Band 3: per band 3, its gangster UAs and learned 3-band UAs.
+  private readonly bandUAStart = new Int32Array(MAX_BANDS3 + 1);
+  private bandUAs = new Int32Array(64 * MAX_BANDS3);
+  private readonly learned = new Int32Array(3 * B3_LEARNED * MAX_BANDS3);
+  private readonly learnedCount = new Int32Array(MAX_BANDS3);
+  private readonly learnedNext = new Int32Array(MAX_BANDS3);
+
+  // The current entry and problem.
+  private entry: EntryData | null = null;
+  private onHit: (hit: Scan17Hit) => void = () => {};
+  private band3 = 0;
+
+  constructor(
+    readonly pass: Scan17Pass,
+    readonly stats: Scan17Stats = new Scan17Stats(),
+  ) {
+    this.limits = PASS_LIMITS[pass];
+  }
+
+  scanEntry(entry: EntryData, onHit: (hit: Scan17Hit) => void): void {
+    const stats = this.stats;
+    stats.entries++;
+    stats.bands3 += entry.bands3Count;
+    if (entry.bands3Count === 0) return;
+    this.entry = entry;
+    this.onHit = onHit;
+    this.grid.set(entry.grid.subarray(0, 54), 0);
+    this.setBand3(0);
+    this.prepareBands3(entry);
+
+    const uas = collectBand12UAs(this.grid).sorted();
+    const n = Math.min(uas.length / 3, XY_CAPACITY);
+    for (let i = 0; i < n; i++) {
+      this.levelW0[i] = uas[3 * i];
+      this.levelW1[i] = uas[3 * i + 1];
+    }
+    stats.band12UAs += n;
+    // The root list: every UA, all cells live; fresh UAs are appended to it.
+    this.levelCount[0] = n;
+    this.levelLive0[0] = FULL;
+    this.levelLive1[0] = FULL;
+    this.xyKillLevel = 99;
+    this.xyNode(0, 0, 0, 0, 0, 0, 0);
+    this.entry = null;
+  }
+
+  /** Band 3's gangster UAs for every band 3 of the entry, and empty learned lists. */
+  private prepareBands3(entry: EntryData): void {
+    let at = 0;
+    for (let b = 0; b < entry.bands3Count; b++) {
+      this.bandUAStart[b] = at;
+      const uas = bandGangsterUAs(entry.bands3, 27 * b);
+      if (at + uas.length > this.bandUAs.length) {
+        const grown = new Int32Array(2 * (at + uas.length));
+        grown.set(this.bandUAs);
+        this.bandUAs = grown;
+      }
+      this.bandUAs.set(uas, at);
+      at += uas.length;
+      this.learnedCount[b] = 0;
+      this.learnedNext[b] = 0;
+    }
+    this.bandUAStart[entry.bands3Count] = at;
+  }
+
+  private setBand3(b: number): void {
+    this.band3 = b;
+    this.grid.set(this.entry!.bands3.subarray(27 * b, 27 * b + 27), 54);
+  }
+
+  /** Most clues bands 1+2 may reach from these band counts (the pass's limits). */
+  private totalLimit(c1: number, c2: number): number {
+    const l = this.limits;
+    return c1 > l.band1AtTotal || c2 > l.band2AtTotal ? l.total - 1 : l.total;
+  }
+
+  private canAdd(c1: number, c2: number): boolean {
+    const l = this.limits;
+    return c1 <= l.band1 && c2 <= l.band2 && c1 + c2 <= this.totalLimit(c1, c2);
+  }
+
+  /**
+   * One node of the bands-1+2 search: clues s0/s1 (c1, c2 of them), dead
+   * cells d0/d1; the unhit UAs, restricted to this node's live cells, are
+   * the level's list (levelW0/W1, levelCount, levelLive0/1).
+   */
+  private xyNode(level: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number): void {
+    this.stats.xyNodes++;
+    const base = level * XY_CAPACITY;
+    const L0 = this.levelW0;
+    const L1 = this.levelW1;
+    const counts = this.levelCount;
+    if (counts[level] === 0) {
+      // Band 3 first: when no band 3 can take its clues, the (costlier)
+      // uniqueness check is not needed, and neither is anything below.
+      if (!this.someBand3Hopeful(s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1)) {
+        this.stats.xyBand3Cut++;
+        return;
+      }
+      this.stats.xyChecks++;
+      if (this.bands12Unique(s0, s1)) {
+        this.stats.xyValid++;
+        this.validXY(s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+        return;
+      }
+      this.stats.xyFreshUAs++;
+      this.addFreshXY(this.solver.difference[0], this.solver.difference[1], level);
+      if (this.xyKillLevel <= level) {
+        if (this.xyKillLevel === level) this.xyKillLevel = 99;
+        return;
+      }
+    }
+    const left = this.totalLimit(c1, c2) - c1 - c2;
+    if (left <= 0) return;
+    // Greedy disjoint UAs: more than the clues left means no completion.
+    let used0 = 0;
+    let used1 = 0;
+    let disjoint = 0;
+    let best = 0;
+    let bestSize = 99;
+    for (let i = base, end = base + counts[level]; i < end; i++) {
+      const m0 = L0[i];
+      const m1 = L1[i];
+      if (((m0 & used0) | (m1 & used1)) === 0) {
+        used0 |= m0;
+        used1 |= m1;
+        disjoint++;
+      }
+      const size = popcount(m0) + popcount(m1);
+      if (size < bestSize) {
+        bestSize = size;
+        best = i;
+      }
+    }
+    if (disjoint > left) return;
+    let dead0 = d0;
+    let dead1 = d1;
+    if (disjoint === left) {
+      // Critical: each remaining clue must hit one of the disjoint UAs, so
+      // every cell outside their union is dead in this subtree.
+      dead0 |= FULL & ~used0 & ~s0;
+      dead1 |= FULL & ~used1 & ~s1;
+    }
+    let b0 = L0[best];
+    let b1 = L1[best];
+    const child = base + XY_CAPACITY;
+    // Branch on each cell of the chosen UA; each tried cell is dead for the next.
+    while ((b0 | b1) !== 0) {
+      let cell0 = 0;
+      let cell1 = 0;
+      if (b0 !== 0) {
+        cell0 = b0 & -b0;
+        b0 ^= cell0;
+      } else {
+        cell1 = b1 & -b1;
+        b1 ^= cell1;
+      }
+      const n1 = cell0 !== 0 ? c1 + 1 : c1;
+      const n2 = cell1 !== 0 ? c2 + 1 : c2;
+      const ns0 = s0 | cell0;
+      const ns1 = s1 | cell1;
+      const a0 = this.canAdd(n1 + 1, n2) ? FULL & ~ns0 & ~dead0 : 0;
+      const a1 = this.canAdd(n1, n2 + 1) ? FULL & ~ns1 & ~dead1 : 0;
+      let n = 0;
+      let ok = true;
+      // With one clue left, the unhit UAs must share a cell: stop as soon as they cannot.
+      const lastClue = this.totalLimit(n1, n2) - n1 - n2 === 1;
+      let and0 = FULL;
+      let and1 = FULL;
+      for (let i = base, end = base + counts[level]; i < end; i++) {
+        const m0 = L0[i];
+        const m1 = L1[i];
+        if ((m0 & cell0) !== 0 || (m1 & cell1) !== 0) continue;
+        const r0 = m0 & a0;
+        const r1 = m1 & a1;
+        and0 &= r0;
+        and1 &= r1;
+        if ((r0 | r1) === 0 || (lastClue && (and0 | and1) === 0)) {
+          ok = false;
+          break;
+        }
+        L0[child + n] = r0;
+        L1[child + n] = r1;
+        n++;
+      }
+      if (ok) {
+        counts[level + 1] = n;
+        this.levelLive0[level + 1] = a0;
+        this.levelLive1[level + 1] = a1;
+        this.xyNode(level + 1, ns0, ns1, dead0, dead1, n1, n2);
+        if (this.xyKillLevel <= level) {
+          if (this.xyKillLevel === level) this.xyKillLevel = 99;
+          return;
+        }
+      }
+      dead0 |= cell0;
+      dead1 |= cell1;
+    }
+  }
+
+  /**
+   * A fresh UA of bands 1+2, missed by the clues at `level`: added to the
+   * list of every level up to it (restricted to that level's live cells) so
+   * later siblings anywhere on the path see it. Where it has no live cell,
+   * nothing below that level can be unique: xyKillLevel unwinds to it.
+   */
+  private addFreshXY(u0: number, u1: number, level: number): void {
+    const counts = this.levelCount;
+    for (let j = 0; j <= level; j++) {
+      const r0 = u0 & this.levelLive0[j];
+      const r1 = u1 & this.levelLive1[j];
+      if ((r0 | r1) === 0) {
+        this.xyKillLevel = j;
+        return;
+      }
+      if (counts[j] < XY_CAPACITY) {
+        const k = j * XY_CAPACITY + counts[j]++;
+        this.levelW0[k] = r0;
+        this.levelW1[k] = r1;
+      }
+    }
+  }
+
+  /** Solves bands 1+2 from the clues with band 3 given in full; on failure the solver's difference is a fresh UA. */
+  private bands12Unique(s0: number, s1: number): boolean {
+    const p = this.puzzle;
+    const g = this.grid;
+    p.fill(0);
+    for (let i = 0; i < 27; i++) {
+      if ((s0 >>> i) & 1) p[i] = g[i];
+      if ((s1 >>> i) & 1) p[27 + i] = g[27 + i];
+    }
+    for (let i = 54; i < 81; i++) p[i] = g[i];
+    return this.solver.checkUnique(p, g, false);
+  }
+
+  /**
+   * A valid X+Y (s0, s1, with c1 and c2 clues): its 17s add band-3 clues
+   * and possibly more clues of bands 1+2, taken from the free cells f0/f1
+   * (neither clues nor dead in the bands-1+2 search, so each bands-1+2 set
+   * belongs to exactly one valid node). For each band 3, one joint
+   * hitting-set search over those free cells and band 3 finds them.
+   */
+  private validXY(s0: number, s1: number, c1: number, c2: number, f0: number, f1: number): void {
+    const entry = this.entry!;
+    const stats = this.stats;
+    const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
+    const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
+    for (let b = 0; b < entry.bands3Count; b++) {
+      stats.band3Problems++;
+      const n = this.band3Roots(b, s0, s1, live0, live1);
+      if (this.jointNeed(0, n) > 17 - c1 - c2) {
+        stats.band3Dropped++;
+        continue;
+      }
+      this.setBand3(b);
+      this.jCount[0] = n;
+      this.jLive0[0] = live0;
+      this.jLive1[0] = live1;
+      this.jLive2[0] = FULL;
+      this.jKillLevel = 99;
+      this.jointNode(0, s0, s1, 0, f0, f1, FULL, c1, c2, 0);
+    }
+  }
+
+  /**
+   * The root list of band 3 b's joint search from bands-1+2 clues s0/s1:
+   * band 3's own UAs, and the learned 3-band UAs the clues miss, their
+   * bands-1+2 cells cut to live0/live1. Returns the list's length.
+   */
+  private band3Roots(b: number, s0: number, s1: number, live0: number, live1: number): number {
+    const L0 = this.jW0;
+    const L1 = this.jW1;
+    const L2 = this.jW2;
+    const learned = this.learned;
+    let n = 0;
+    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) {
+      L0[n] = 0;
+      L1[n] = 0;
+      L2[n++] = this.bandUAs[i];
+    }
+    for (let i = 3 * B3_LEARNED * b, end = i + 3 * this.learnedCount[b]; i < end && n < JOINT_CAPACITY; i += 3) {
+      const w0 = learned[i];
+      const w1 = learned[i + 1];
+      if (((w0 & s0) | (w1 & s1)) !== 0) continue;
+      // A learned UA always has band-3 cells, so it stays hittable.
+      L0[n] = w0 & live0;
+      L1[n] = w1 & live1;
+      L2[n++] = learned[i + 2];
+    }
+    return n;
+  }
+
+  /** True when some band 3 could still complete bands-1+2 clues s0/s1 (free cells f0/f1) to a 17. */
+  private someBand3Hopeful(s0: number, s1: number, c1: number, c2: number, f0: number, f1: number): boolean {
+    const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
+    const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
+    const left = 17 - c1 - c2;
+    for (let b = 0, n = this.entry!.bands3Count; b < n; b++) {
+      if (this.jointNeed(0, this.band3Roots(b, s0, s1, live0, live1)) <= left) return true;
+    }
+    return false;
+  }
+
+  /**
+   * One node of a joint search: clues x0/x1 (bands 1+2, c1 and c2 of them)
+   * and z (band 3, c3), cells still free to become clues free0/1/2; the
+   * unhit UAs, restricted to this node's live cells, are the level's list.
+   */
+  private jointNode(
+    level: number, x0: number, x1: number, z: number,
+    free0: number, free1: number, free2: number, c1: number, c2: number, c3: number,
+  ): void {
+    const stats = this.stats;
+    stats.band3Nodes++;
+    const L0 = this.jW0;
+    const L1 = this.jW1;
+    const L2 = this.jW2;
+    const counts = this.jCount;
+    const base = level * JOINT_CAPACITY;
+    const left = 17 - c1 - c2 - c3;
+    if (counts[level] === 0) {
+      stats.band3Checks++;
+      if (this.fullUnique(x0, x1, z)) {
+        // Fewer than 17 clues already unique (a 16 or less; none is known): every completion is a 17.
+        this.emitCompletions(x0, x1, z, free0, free1, free2, c1, c2, c3, 0);
+        return;
+      }
+      stats.band3FreshUAs++;
+      const diff = this.solver.difference;
+      this.learn(diff[0], diff[1], diff[2]);
+      this.addFreshJoint(diff[0], diff[1], diff[2], level);
+      if (this.jKillLevel <= level) {
+        if (this.jKillLevel === level) this.jKillLevel = 99;
+        return;
+      }
+    }
+    if (left === 0) return;
+    const need = this.jointNeed(base, counts[level]);
+    if (need > left) return;
+    if (need === left) {
+      // Critical: every clue left is spent on the groups that made the bound.
+      free0 &= this.needCells0;
+      free1 &= this.needCells1;
+      free2 &= this.needCells2;
+    }
+    let best = base;
+    let bestSize = 99;
+    for (let i = base, end = base + counts[level]; i < end; i++) {
+      const size = popcount(L0[i]) + popcount(L1[i]) + popcount(L2[i]);
+      if (size < bestSize) {
+        bestSize = size;
+        best = i;
+      }
+    }
+    let b0 = L0[best];
+    let b1 = L1[best];
+    let b2 = L2[best];
+    const child = base + JOINT_CAPACITY;
+    const lastClue = left === 2;
+    while ((b0 | b1 | b2) !== 0) {
+      let cell0 = 0;
+      let cell1 = 0;
+      let cell2 = 0;
+      if (b0 !== 0) {
+        cell0 = b0 & -b0;
+        b0 ^= cell0;
+      } else if (b1 !== 0) {
+        cell1 = b1 & -b1;
+        b1 ^= cell1;
+      } else {
+        cell2 = b2 & -b2;
+        b2 ^= cell2;
+      }
+      const n1 = cell0 !== 0 ? c1 + 1 : c1;
+      const n2 = cell1 !== 0 ? c2 + 1 : c2;
+      const n3 = cell2 !== 0 ? c3 + 1 : c3;
+      const nf0 = free0 & ~cell0;
+      const nf1 = free1 & ~cell1;
+      const nf2 = free2 & ~cell2;
+      const a0 = this.canAdd(n1 + 1, n2) ? nf0 : 0;
+      const a1 = this.canAdd(n1, n2 + 1) ? nf1 : 0;
+      const a2 = nf2;
+      let n = 0;
+      let ok = true;
+      let and0 = FULL;
+      let and1 = FULL;
+      let and2 = FULL;
+      for (let i = base, end = base + counts[level]; i < end; i++) {
+        const m0 = L0[i];
+        const m1 = L1[i];
+        const m2 = L2[i];
+        if (((m0 & cell0) | (m1 & cell1) | (m2 & cell2)) !== 0) continue;
+        const r0 = m0 & a0;
+        const r1 = m1 & a1;
+        const r2 = m2 & a2;
+        and0 &= r0;
+        and1 &= r1;
+        and2 &= r2;
+        if ((r0 | r1 | r2) === 0 || (lastClue && (and0 | and1 | and2) === 0)) {
+          ok = false;
+          break;
+        }
+        L0[child + n] = r0;
+        L1[child + n] = r1;
+        L2[child + n] = r2;
+        n++;
+      }
+      if (ok) {
+        counts[level + 1] = n;
+        this.jLive0[level + 1] = a0;
+        this.jLive1[level + 1] = a1;
+        this.jLive2[level + 1] = a2;
+        this.jointNode(level + 1, x0 | cell0, x1 | cell1, z | cell2, nf0, nf1, nf2, n1, n2, n3);
+        if (this.jKillLevel <= level) {
+          if (this.jKillLevel === level) this.jKillLevel = 99;
+          return;
+        }
+      }
+      // The cell tried is dead for the later siblings.
+      free0 = nf0;
+      free1 = nf1;
+      free2 = nf2;
+    }
+  }
+
+  /**
+   * Fewest more clues that can hit the UAs jW*[base..+count): mini-row
+   * needs of the band-3-only UAs, plus a greedy set of pairwise disjoint
+   * other UAs avoiding those mini-rows. needCells* get the cells counted.
+   */
+  private jointNeed(base: number, count: number): number {
+    const L0 = this.jW0;
+    const L1 = this.jW1;
+    const L2 = this.jW2;
+    const family = this.miniRowFamily;
+    family.fill(0);
+    let inRows = 0;
+    for (let i = base, end = base + count; i < end; i++) {
+      if ((L0[i] | L1[i]) !== 0) continue;
+      const m = L2[i];
+      const low = 31 - Math.clz32(m & -m);
+      const shift = low - (low % 3);
+      if ((m & ~(7 << shift)) === 0) {
+        family[shift / 3] |= 1 << (m >>> shift);
+        inRows |= 7 << shift;
+      }
+    }
+    let need = 0;
+    for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
+    let used0 = 0;
+    let used1 = 0;
+    let used2 = inRows;
+    for (let i = base, end = base + count; i < end; i++) {
+      const m0 = L0[i];
+      const m1 = L1[i];
+      const m2 = L2[i];
+      if (((m0 & used0) | (m1 & used1) | (m2 & used2)) === 0) {
+        used0 |= m0;
+        used1 |= m1;
+        used2 |= m2;
+        need++;
+      }
+    }
+    this.needCells0 = used0;
+    this.needCells1 = used1;
+    this.needCells2 = used2;
+    return need;
+  }
+
+  /** As addFreshXY, for the joint search. */
+  private addFreshJoint(w0: number, w1: number, w2: number, level: number): void {
+    const counts = this.jCount;
+    for (let j = 0; j <= level; j++) {
+      const r0 = w0 & this.jLive0[j];
+      const r1 = w1 & this.jLive1[j];
+      const r2 = w2 & this.jLive2[j];
+      if ((r0 | r1 | r2) === 0) {
+        this.jKillLevel = j;
+        return;
+      }
+      if (counts[j] < JOINT_CAPACITY) {
+        const k = j * JOINT_CAPACITY + counts[j]++;
+        this.jW0[k] = r0;
+        this.jW1[k] = r1;
+        this.jW2[k] = r2;
+      }
+    }
+  }
+
+  /** Keeps a 3-band UA found for the current band 3 (the oldest goes when the list is full). */
+  private learn(w0: number, w1: number, w2: number): void {
+    const b = this.band3;
+    if (w2 === 0) throw new Error("band scan: a UA inside bands 1+2 escaped a valid X+Y (bug)");
+    let slot: number;
+    if (this.learnedCount[b] < B3_LEARNED) {
+      slot = this.learnedCount[b]++;
+    } else {
+      slot = this.learnedNext[b];
+      this.learnedNext[b] = (slot + 1) % B3_LEARNED;
+    }
+    const k = 3 * (B3_LEARNED * b + slot);
+    this.learned[k] = w0;
+    this.learned[k + 1] = w1;
+    this.learned[k + 2] = w2;
+  }
+
+  private fullUnique(x0: number, x1: number, z: number): boolean {
+    const p = this.puzzle;
+    const g = this.grid;
+    p.fill(0);
+    for (let i = 0; i < 27; i++) {
+      if ((x0 >>> i) & 1) p[i] = g[i];
+      if ((x1 >>> i) & 1) p[27 + i] = g[27 + i];
+      if ((z >>> i) & 1) p[54 + i] = g[54 + i];
+    }
+    return this.solver.checkUnique(p, g, false);
+  }
+
+  /** Every completion to 17 clues of a unique set, within the pass's limits (cells from `from` on, so each once). */
+  private emitCompletions(
+    x0: number, x1: number, z: number, free0: number, free1: number, free2: number,
+    c1: number, c2: number, c3: number, from: number,
+  ): void {
+    if (c1 + c2 + c3 === 17) {
+      this.output(x0, x1, z);
+      return;
+    }
+    for (let cell = from; cell < 81; cell++) {
+      const band = (cell / 27) | 0;
+      const bit = 1 << (cell - 27 * band);
+      if (band === 0 && (free0 & bit) !== 0 && this.canAdd(c1 + 1, c2)) {
+        this.emitCompletions(x0 | bit, x1, z, free0, free1, free2, c1 + 1, c2, c3, cell + 1);
+      } else if (band === 1 && (free1 & bit) !== 0 && this.canAdd(c1, c2 + 1)) {
+        this.emitCompletions(x0, x1 | bit, z, free0, free1, free2, c1, c2 + 1, c3, cell + 1);
+      } else if (band === 2 && (free2 & bit) !== 0) {
+        this.emitCompletions(x0, x1, z | bit, free0, free1, free2, c1, c2, c3 + 1, cell + 1);
+      }
+    }
+  }
+
+  private output(x0: number, x1: number, z: number): void {
+    const entry = this.entry!;
+    if (!this.fullUnique(x0, x1, z)) throw new Error("band scan: a 17 failed its final uniqueness check (bug)");
+    const g = this.grid;
+    let text = "";
+    for (let cell = 0; cell < 81; cell++) {
+      const band = (cell / 27) | 0;
+      const word = band === 0 ? x0 : band === 1 ? x1 : z;
+      text += (word >>> (cell - 27 * band)) & 1 ? String(g[cell]) : ".";
+    }
+    this.stats.puzzles++;
+    this.onHit({
+      pass: this.pass,
+      puzzle: text,
+      ranks: [entry.rank, entry.band2Rank, entry.bands3Ranks[this.band3]],
+      slice: entry.slice,
+    });
+  }
+}

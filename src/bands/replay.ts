@@ -1,0 +1,102 @@
+/**
+ * Replay of known 17s through the band scan (design notes band-scan.md
+ * §5.2): the k-files list each known 17 in its entry's coordinates with the
+ * entry's n6 ranks and slice; scanning that entry must output the puzzle.
+ * The entry is scanned with the puzzle's own band 3 only (all bands 1+2
+ * clue sets, one band 3), which is what a replay needs to prove.
+ */
+import { solve } from "../solver/solve.js";
+import { EntryScanner17 } from "./entry-scan.js";
+import { type Scan17Pass } from "./pass-limits.js";
+import { bandRanksOf, singleBand3Entry } from "./scan17.js";
+import { Scan17Stats } from "./scan17-stats.js";
+
+/** One line of a k-file: `puzzle;r1;r2;r3;slice`. */
+export interface KLine {
+  readonly puzzle: string;
+  readonly ranks: readonly [number, number, number];
+  /** -1 when the line has no slice field. */
+  readonly slice: number;
+  /** 1-based line number in its file (0 when unknown). */
+  readonly lineNumber: number;
+}
+
+/** Parses a k-file line; throws an Error naming what is wrong. */
+export function parseKLine(text: string, lineNumber = 0): KLine {
+  const fields = text.trim().split(";");
+  const where = lineNumber > 0 ? `line ${lineNumber}: ` : "";
+  // 15 lines of k2_p2b.txt have no slice field (the same 15 whose bands 2 and 3 are exchanged).
+  if (fields.length !== 5 && fields.length !== 4) throw new Error(`${where}expected 'puzzle;rank1;rank2;rank3;slice', got ${fields.length} fields`);
+  const puzzle = fields[0];
+  if (!/^[.0-9]{81}$/.test(puzzle)) throw new Error(`${where}the puzzle must be 81 characters of digits and '.'`);
+  const numbers = fields.slice(1).map((f) => Number(f.trim()));
+  if (numbers.some((n) => !Number.isInteger(n) || n < 0)) throw new Error(`${where}ranks and slice must be non-negative integers`);
+  const [r1, r2, r3] = numbers;
+  const slice = numbers.length === 4 ? numbers[3] : -1;
+  if (r1 > 415 || r2 > 415 || r3 > 415) throw new Error(`${where}ranks must be 0..415`);
+  return { puzzle: puzzle.replace(/0/g, "."), ranks: [r1, r2, r3], slice, lineNumber };
+}
+
+export interface ReplayOutcome {
+  readonly line: KLine;
+  /** The scan output the puzzle. */
+  readonly found: boolean;
+  /** The line printed bands 2 and 3 exchanged against its ranks (15 k2 lines do); the replay undid it. */
+  readonly exchanged: boolean;
+}
+
+/**
+ * Replays a group of lines of one entry (same grid, ranks and slice: see
+ * groupByEntry) with one scan. Throws when a puzzle has no unique solution
+ * or its bands' ranks do not match the line.
+ */
+export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, stats = new Scan17Stats()): ReplayOutcome[] {
+  const first = lines[0];
+  const solution = solve(first.puzzle);
+  if (solution === null) throw new Error(`line ${first.lineNumber}: the puzzle has no solution`);
+  let grid = solution;
+  let exchanged = false;
+  const ranks = bandRanksOf(grid);
+  const [a, b, c] = first.ranks;
+  if (ranks[0] !== a || ranks[1] !== b || ranks[2] !== c) {
+    if (ranks[0] === a && ranks[1] === c && ranks[2] === b) {
+      grid = exchangeBands23(grid);
+      exchanged = true;
+    } else {
+      throw new Error(`line ${first.lineNumber}: the puzzle's bands have ranks ${ranks.join(",")}, the line says ${first.ranks.join(",")}`);
+    }
+  }
+  const found = new Set<string>();
+  new EntryScanner17(pass, stats).scanEntry(singleBand3Entry(grid, first.ranks, first.slice), (hit) => found.add(hit.puzzle));
+  return lines.map((line) => {
+    const expected = exchanged ? exchangeBands23Text(line.puzzle) : line.puzzle;
+    return { line, found: found.has(expected), exchanged };
+  });
+}
+
+/** Splits lines into runs of consecutive lines whose puzzles share a solution, ranks and slice. */
+export function groupByEntry(lines: readonly KLine[]): KLine[][] {
+  const groups: KLine[][] = [];
+  let key = "";
+  for (const line of lines) {
+    const solution = solve(line.puzzle);
+    const k = `${solution ? solution.join("") : line.puzzle};${line.ranks.join(",")};${line.slice}`;
+    if (k !== key || groups.length === 0) {
+      groups.push([]);
+      key = k;
+    }
+    groups[groups.length - 1].push(line);
+  }
+  return groups;
+}
+
+function exchangeBands23(grid: Uint8Array): Uint8Array {
+  const out = grid.slice();
+  out.set(grid.subarray(54, 81), 27);
+  out.set(grid.subarray(27, 54), 54);
+  return out;
+}
+
+function exchangeBands23Text(puzzle: string): string {
+  return puzzle.slice(0, 27) + puzzle.slice(54, 81) + puzzle.slice(27, 54);
+}
