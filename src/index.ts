@@ -21,3 +21,4 @@ export * from "./canon/index.js";
 export * from "./ua/index.js";
 export * from "./scan/index.js";
 export * from "./bands/index.js";
+export * from "./rate/index.js";

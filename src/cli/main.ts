@@ -6,7 +6,7 @@
  * grid), `entries` and `entry` (the band catalogs), `scan17` (the band scan
  * for 17s) and `demo`. This file only declares the commands and their
  * options; the work happens in batch-runner.ts, line-jobs.ts, ua-command.ts,
- * scan-command.ts, entries-command.ts, entry-command.ts and scan17-command.ts.
+ * scan-command.ts, entries-command.ts, entry-command.ts, scan17-command.ts and rate-command.ts.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -17,6 +17,7 @@ import { runDemo } from "./demo.js";
 import { bandRank, entriesUsageProblem, rankRange, runEntriesCommand, sliceRange, type EntriesFlags } from "./entries-command.js";
 import { runEntryCommand, type EntryFlags } from "./entry-command.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
+import { RATE_LIMIT_TEXT, runRateCommand, type RateFlags } from "./rate-command.js";
 import { clueCount, runScanCommand, type ScanFlags } from "./scan-command.js";
 import { runScan17Command, scan17Pass, scan17UsageProblem, shardOption, type Scan17Flags } from "./scan17-command.js";
 import { digitCounts, nonNegativeInteger, runUaCommand, seedValue, type UaFlags } from "./ua-command.js";
@@ -147,6 +148,34 @@ ${INPUT_HELP}`,
     .action(async (files: string[], flags: BatchFlags) =>
       runBatch("group-by-grid", files, flags, DEFAULT_JOB_OPTIONS),
     );
+
+  program
+    .command("rate")
+    .description("Rate each puzzle on Sudoku Explainer 1.2.1's scale (ER/EP/ED).")
+    .argument("[files...]", "input files (default: stdin; '-' also means stdin)")
+    .option("--strict", "stop at the first bad line (exit code 1)")
+    .addHelpText(
+      "after",
+      `
+Ratings: ER is the hardest step of Sudoku
+Explainer 1.2.1's solving path (serate 1.2.1.3), EP the hardest up to the
+first placed digit, ED the first step. Implemented so far: the techniques
+up to ${RATE_LIMIT_TEXT}, in SE's order.
+
+Output:
+  One line per valid input line, in input order: "PUZZLE ED=ER/EP/ED"
+  (e.g. "<puzzle> ED=2.6/1.2/1.2"), then the line's annotation. A puzzle
+  that needs a harder technique is not rated yet: its ER is printed as '?'
+  (and EP or ED too, unless the path reached them first), and a count of
+  such puzzles goes to stderr at the end; they do not change the exit code.
+  A puzzle with no solution or several solutions is a bad line.
+  Runs in one thread.
+
+${INPUT_HELP}`,
+    )
+    .action(async (files: string[], flags: RateFlags) => {
+      process.exitCode = await runRateCommand(files, flags);
+    });
 
   const ua = DEFAULT_COLLECT_OPTIONS;
   program

@@ -1,0 +1,154 @@
+/**
+ * The candidate grid the rater works on: placed digits, a 9-bit candidate set
+ * per cell (bit d-1 = digit d), and for every unit and digit the 9-bit set of
+ * the unit's positions that still hold that digit as a candidate. Everything
+ * lives in typed arrays and is updated incrementally, so a technique reads a
+ * unit's positions for a digit in one load.
+ *
+ * Units follow src/core/cells.ts: rows 0-8, columns 9-17, boxes 18-26, and a
+ * cell's position inside a unit is its index in UNITS[unit] (column number in
+ * a row, row number in a column, row-major inside a box). That is also the
+ * order in which Sudoku Explainer indexes the cells of its regions, so
+ * position sets scan cells in SE's order.
+ */
+import { BOX_OF, COL_OF, ROW_OF, UNITS } from "../core/cells.js";
+import { popcount } from "../core/bits.js";
+
+/** Unit ids in Sudoku Explainer's region-type order (Block, Column, Row) and per type. */
+export const ROWS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+export const COLUMNS: readonly number[] = [9, 10, 11, 12, 13, 14, 15, 16, 17];
+export const BOXES: readonly number[] = [18, 19, 20, 21, 22, 23, 24, 25, 26];
+
+/** The cells of each unit, flattened: UNIT_CELLS[9 * unit + position]. */
+export const UNIT_CELLS = Uint8Array.from(UNITS.flat());
+
+/** The three units of each cell (row, column, box): CELL_UNITS[3 * cell + k]. */
+export const CELL_UNITS = new Uint8Array(81 * 3);
+/** The cell's position in each of its units: CELL_POS[3 * cell + k]. */
+export const CELL_POS = new Uint8Array(81 * 3);
+
+for (let cell = 0; cell < 81; cell++) {
+  const units = [ROW_OF[cell], 9 + COL_OF[cell], 18 + BOX_OF[cell]];
+  for (let k = 0; k < 3; k++) {
+    CELL_UNITS[3 * cell + k] = units[k];
+    CELL_POS[3 * cell + k] = UNITS[units[k]].indexOf(cell);
+  }
+}
+
+/**
+ * INTERSECTION[27 * a + b]: the positions of unit a whose cells also lie in
+ * unit b (0 when the units do not cross; 0x1ff when a === b).
+ */
+export const INTERSECTION = new Uint16Array(27 * 27);
+for (let a = 0; a < 27; a++) {
+  for (let b = 0; b < 27; b++) {
+    let mask = 0;
+    for (let i = 0; i < 9; i++) if (UNITS[b].includes(UNITS[a][i])) mask |= 1 << i;
+    INTERSECTION[27 * a + b] = mask;
+  }
+}
+
+/**
+ * The 20 peers of each cell in Sudoku Explainer's "house cells" order: the
+ * box's cells, then the row's, then the column's, each in unit order, the
+ * first occurrence kept. HOUSE[20 * cell + k].
+ */
+export const HOUSE = new Uint8Array(81 * 20);
+for (let cell = 0; cell < 81; cell++) {
+  const seen = new Set<number>();
+  for (const unit of [18 + BOX_OF[cell], ROW_OF[cell], 9 + COL_OF[cell]]) {
+    for (const other of UNITS[unit]) if (other !== cell) seen.add(other);
+  }
+  HOUSE.set([...seen], 20 * cell);
+}
+
+/** IS_PEER[81 * a + b] = 1 when cells a and b differ and share a unit. */
+export const IS_PEER = new Uint8Array(81 * 81);
+for (let cell = 0; cell < 81; cell++) for (let k = 0; k < 20; k++) IS_PEER[81 * cell + HOUSE[20 * cell + k]] = 1;
+
+/**
+ * The k-subsets of {0..8} as 9-bit masks, in increasing numeric order: the
+ * order in which Sudoku Explainer's Permutations class enumerates tuples.
+ */
+export const SUBSETS: readonly (readonly number[])[] = (() => {
+  const lists: number[][] = Array.from({ length: 10 }, () => []);
+  for (let mask = 0; mask < 512; mask++) lists[popcount(mask)].push(mask);
+  return lists;
+})();
+
+export class CandidateGrid {
+  /** Placed digits, 0 for an empty cell. */
+  readonly values = new Uint8Array(81);
+  /** Candidates of each empty cell (bit d-1 = digit d); 0 for a placed cell. */
+  readonly candidates = new Uint16Array(81);
+  /** where[9 * unit + d - 1]: positions of the unit where d is still a candidate. */
+  readonly where = new Uint16Array(27 * 9);
+  /** Empty cells per unit. */
+  readonly empties = new Uint8Array(27);
+  /** Placed cells per digit: placedCount[d], d = 1..9. */
+  readonly placedCount = new Uint8Array(10);
+  /** Number of placed cells. */
+  filled = 0;
+
+  /** The grid of a puzzle (0 = empty), every empty cell holding every digit its peers do not. */
+  static fromPuzzle(puzzle: ArrayLike<number>): CandidateGrid {
+    const grid = new CandidateGrid();
+    grid.empties.fill(9);
+    for (let cell = 0; cell < 81; cell++) {
+      grid.candidates[cell] = 0x1ff;
+      for (let k = 0; k < 3; k++) {
+        const base = 9 * CELL_UNITS[3 * cell + k];
+        const bit = 1 << CELL_POS[3 * cell + k];
+        for (let d = 0; d < 9; d++) grid.where[base + d] |= bit;
+      }
+    }
+    for (let cell = 0; cell < 81; cell++) if (puzzle[cell] !== 0) grid.place(cell, puzzle[cell]);
+    return grid;
+  }
+
+  copy(): CandidateGrid {
+    const grid = new CandidateGrid();
+    grid.values.set(this.values);
+    grid.candidates.set(this.candidates);
+    grid.where.set(this.where);
+    grid.empties.set(this.empties);
+    grid.placedCount.set(this.placedCount);
+    grid.filled = this.filled;
+    return grid;
+  }
+
+  has(cell: number, digit: number): boolean {
+    return ((this.candidates[cell] >> (digit - 1)) & 1) === 1;
+  }
+
+  /** Removes a candidate; returns whether it was there. */
+  remove(cell: number, digit: number): boolean {
+    const bit = 1 << (digit - 1);
+    if ((this.candidates[cell] & bit) === 0) return false;
+    this.candidates[cell] &= ~bit;
+    for (let k = 0; k < 3; k++) {
+      this.where[9 * CELL_UNITS[3 * cell + k] + digit - 1] &= ~(1 << CELL_POS[3 * cell + k]);
+    }
+    return true;
+  }
+
+  /**
+   * Places a digit and removes it from the cell's peers (Sudoku Explainer's
+   * setValueAndCancel: the cell loses all its candidates, its units lose the digit).
+   */
+  place(cell: number, digit: number): void {
+    for (let rest = this.candidates[cell]; rest !== 0; rest &= rest - 1) {
+      this.remove(cell, 32 - Math.clz32(rest & -rest));
+    }
+    this.values[cell] = digit;
+    this.placedCount[digit]++;
+    this.filled++;
+    for (let k = 0; k < 3; k++) {
+      const unit = CELL_UNITS[3 * cell + k];
+      this.empties[unit]--;
+      for (let positions = this.where[9 * unit + digit - 1]; positions !== 0; positions &= positions - 1) {
+        this.remove(UNIT_CELLS[9 * unit + 31 - Math.clz32(positions & -positions)], digit);
+      }
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/** Rating on Sudoku Explainer 1.2.1's scale (ER/EP/ED), step by step (seed 004, issue 6). */
+export { CandidateGrid } from "./grid.js";
+export { formatRating, type Candidate, type Step } from "./step.js";
+export { PRODUCERS, nextStep, type Producer } from "./techniques.js";
+export { applyStep, rateGrid, ratePuzzle, type RateOptions, type RateResult } from "./rate.js";

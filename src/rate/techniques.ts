@@ -1,0 +1,384 @@
+/**
+ * Sudoku Explainer 1.2.1's techniques up to XYZ-Wing (ratings 1.0-4.4), each
+ * returning the first hint SE's producer would hand over (SE's solver takes
+ * the first hint of the first producer that has one), or null.
+ *
+ * Scan orders reproduce SE's producers (see ../shared/design/se-rating.md and
+ * SE's diuf.sudoku.solver.rules package): region types in the order
+ * Block, Column, Row unless stated; regions, cells and digits in increasing
+ * order; tuples of digits, cells or lines as 9-bit masks in increasing numeric
+ * order (SE's Permutations). The hints' effects follow SE too: the "direct"
+ * hints only place their single, they remove nothing else.
+ */
+import { popcount } from "../core/bits.js";
+import { BOXES, CandidateGrid, COLUMNS, HOUSE, INTERSECTION, IS_PEER, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
+import type { Candidate, Step } from "./step.js";
+
+/** SE's region-type order for most producers. */
+const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
+
+function lowest(bits: number): number {
+  return 31 - Math.clz32(bits & -bits);
+}
+
+/** The set bits' indexes, increasing. */
+function bitsOf(mask: number): number[] {
+  const bits: number[] = [];
+  for (let m = mask; m !== 0; m &= m - 1) bits.push(lowest(m));
+  return bits;
+}
+
+function digitsOfMask(mask: number): number[] {
+  const digits: number[] = [];
+  for (let d = 1; d <= 9; d++) if ((mask >> (d - 1)) & 1) digits.push(d);
+  return digits;
+}
+
+function cellsOfPositions(unit: number, positions: number): number[] {
+  const cells: number[] = [];
+  for (let i = 0; i < 9; i++) if ((positions >> i) & 1) cells.push(UNIT_CELLS[9 * unit + i]);
+  return cells;
+}
+
+function step(
+  technique: string,
+  rating: number,
+  units: readonly number[],
+  cells: readonly number[],
+  digits: readonly number[],
+  placement: Candidate | null,
+  eliminations: readonly Candidate[],
+  impliedEliminations: readonly Candidate[] = [],
+): Step {
+  return { technique, rating, units, cells, digits, placement, eliminations, impliedEliminations };
+}
+
+/** Candidates of `digit` at `positions` of `unit`. */
+function candidatesAt(unit: number, positions: number, digit: number, out: Candidate[] = []): Candidate[] {
+  for (let p = positions; p !== 0; p &= p - 1) out.push({ cell: UNIT_CELLS[9 * unit + lowest(p)], digit });
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Singles
+
+/**
+ * SE's HiddenSingle producer: first the "alone" cells (the only empty cell of
+ * a unit, rated 1.0) over blocks, columns, rows; then hidden singles, 1.2 in
+ * a block, 1.5 in a column or row.
+ */
+export function hiddenSingle(grid: CandidateGrid): Step | null {
+  for (const alone of [true, false]) {
+    for (const units of BLOCK_COLUMN_ROW) {
+      for (const unit of units) {
+        if ((grid.empties[unit] === 1) !== alone) continue;
+        for (let d = 1; d <= 9; d++) {
+          const positions = grid.where[9 * unit + d - 1];
+          if (positions === 0 || (positions & (positions - 1)) !== 0) continue;
+          const cell = UNIT_CELLS[9 * unit + lowest(positions)];
+          const rating = alone ? 10 : unit >= 18 ? 12 : 15;
+          return step("Hidden Single", rating, [unit], [cell], [d], { cell, digit: d }, []);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** SE's NakedSingle producer: cells in row-major order, rated 2.3. */
+export function nakedSingle(grid: CandidateGrid): Step | null {
+  for (let cell = 0; cell < 81; cell++) {
+    const c = grid.candidates[cell];
+    if (c !== 0 && (c & (c - 1)) === 0) {
+      const digit = lowest(c) + 1;
+      return step("Naked Single", 23, [], [cell], [digit], { cell, digit }, []);
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Intersections (SE's Locking producer)
+
+/** The (region1, region2) type pairs of SE's Locking producer, in its order. */
+const LOCKING_PAIRS: readonly (readonly [readonly number[], readonly number[]])[] = [
+  [BOXES, COLUMNS],
+  [BOXES, ROWS],
+  [COLUMNS, BOXES],
+  [ROWS, BOXES],
+];
+
+/**
+ * Pointing (box -> line, 2.6) and claiming (line -> box, 2.8); in direct mode
+ * only those that leave a hidden single in another unit of the first unit's
+ * type crossing the second unit (direct pointing 1.7, direct claiming 1.9),
+ * and the hint then only places that single.
+ */
+export function locking(grid: CandidateGrid, direct: boolean): Step | null {
+  for (const [types1, types2] of LOCKING_PAIRS) {
+    for (const u1 of types1) {
+      for (const u2 of types2) {
+        const inter12 = INTERSECTION[27 * u1 + u2];
+        if (inter12 === 0) continue;
+        for (let d = 1; d <= 9; d++) {
+          const positions = grid.where[9 * u1 + d - 1];
+          if ((positions & (positions - 1)) === 0 || (positions & ~inter12) !== 0) continue;
+          // All of d's positions in u1 lie in u2: d can go from the rest of u2.
+          const removable = grid.where[9 * u2 + d - 1] & ~INTERSECTION[27 * u2 + u1];
+          const pattern = cellsOfPositions(u1, positions);
+          const pointing = u1 >= 18;
+          if (!direct) {
+            if (removable === 0) continue;
+            const name = pointing ? "Pointing" : "Claiming";
+            return step(name, pointing ? 26 : 28, [u1, u2], pattern, [d], null, candidatesAt(u2, removable, d));
+          }
+          for (const u3 of types1) {
+            if (u3 === u1) continue;
+            const inter32 = INTERSECTION[27 * u3 + u2];
+            if (inter32 === 0) continue;
+            const positions3 = grid.where[9 * u3 + d - 1];
+            if ((positions3 & (positions3 - 1)) === 0) continue;
+            const remaining = positions3 & ~inter32;
+            if (remaining === 0 || (remaining & (remaining - 1)) !== 0) continue;
+            const cell = UNIT_CELLS[9 * u3 + lowest(remaining)];
+            const name = pointing ? "Direct Pointing" : "Direct Claiming";
+            return step(name, pointing ? 17 : 19, [u1, u2, u3], pattern, [d], { cell, digit: d }, [], candidatesAt(u2, removable, d));
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Subsets
+
+const HIDDEN_RATING = [0, 0, 34, 40, 54];
+const DIRECT_HIDDEN_RATING = [0, 0, 20, 25, 43];
+const NAKED_RATING = [0, 0, 30, 36, 50];
+const SET_NAME = ["", "", "Pair", "Triplet", "Quad"];
+
+/**
+ * SE's HiddenSet producer: in units with more than 2×degree empty cells (more
+ * than degree in direct mode), `degree` digits each with at least two
+ * positions, all within `degree` cells. In direct mode the hint is kept only
+ * when another digit of the unit, with at least two positions, is left with
+ * one (the first such digit), and it only places that digit.
+ */
+export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean): Step | null {
+  const minEmpty = direct ? degree : 2 * degree;
+  for (const units of BLOCK_COLUMN_ROW) {
+    for (const unit of units) {
+      if (grid.empties[unit] <= minEmpty) continue;
+      const base = 9 * unit;
+      for (const digitMask of SUBSETS[degree]) {
+        let common = 0;
+        let ok = true;
+        for (let m = digitMask; m !== 0; m &= m - 1) {
+          const positions = grid.where[base + lowest(m)];
+          if ((positions & (positions - 1)) === 0) {
+            ok = false;
+            break;
+          }
+          common |= positions;
+        }
+        if (!ok || popcount(common) !== degree) continue;
+        const cells = cellsOfPositions(unit, common);
+        const digits = digitsOfMask(digitMask);
+        const removals: Candidate[] = [];
+        for (const cell of cells) {
+          for (let extra = grid.candidates[cell] & ~digitMask; extra !== 0; extra &= extra - 1) {
+            removals.push({ cell, digit: lowest(extra) + 1 });
+          }
+        }
+        if (direct) {
+          for (let d = 1; d <= 9; d++) {
+            if ((digitMask >> (d - 1)) & 1) continue;
+            const positions = grid.where[base + d - 1];
+            if ((positions & (positions - 1)) === 0) continue;
+            const rest = positions & ~common;
+            if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
+            const cell = UNIT_CELLS[base + lowest(rest)];
+            const name = `Direct Hidden ${SET_NAME[degree]}`;
+            return step(name, DIRECT_HIDDEN_RATING[degree], [unit], cells, digits, { cell, digit: d }, [], removals);
+          }
+          continue;
+        }
+        if (removals.length === 0) continue;
+        return step(`Hidden ${SET_NAME[degree]}`, HIDDEN_RATING[degree], [unit], cells, digits, null, removals);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * SE's NakedSet producer: in units with at least 2×degree empty cells,
+ * `degree` cells each with at least two candidates, `degree` candidates in
+ * all; removes those digits from the unit's other cells (that unit only).
+ */
+export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
+  for (const units of BLOCK_COLUMN_ROW) {
+    for (const unit of units) {
+      if (grid.empties[unit] < 2 * degree) continue;
+      const base = 9 * unit;
+      for (const cellMask of SUBSETS[degree]) {
+        let union = 0;
+        let ok = true;
+        for (let m = cellMask; m !== 0; m &= m - 1) {
+          const c = grid.candidates[UNIT_CELLS[base + lowest(m)]];
+          if ((c & (c - 1)) === 0) {
+            ok = false;
+            break;
+          }
+          union |= c;
+        }
+        if (!ok || popcount(union) !== degree) continue;
+        const removals: Candidate[] = [];
+        for (let i = 0; i < 9; i++) {
+          if ((cellMask >> i) & 1) continue;
+          const cell = UNIT_CELLS[base + i];
+          for (let hit = grid.candidates[cell] & union; hit !== 0; hit &= hit - 1) removals.push({ cell, digit: lowest(hit) + 1 });
+        }
+        if (removals.length === 0) continue;
+        const cells = cellsOfPositions(unit, cellMask);
+        return step(`Naked ${SET_NAME[degree]}`, NAKED_RATING[degree], [unit], cells, digitsOfMask(union), null, removals);
+      }
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Fish (SE's Fisherman producer)
+
+const FISH_NAME = ["", "", "X-Wing", "Swordfish", "Jellyfish"];
+const FISH_RATING = [0, 0, 32, 38, 52];
+
+/**
+ * X-Wing (2), Swordfish (3), Jellyfish (4): base lines columns then rows;
+ * line tuples, then digits with at least 2×degree unplaced copies; each base
+ * line holding the digit in at least two positions, `degree` positions in
+ * all. Removes the digit from the cover lines outside the base lines.
+ */
+export function fish(grid: CandidateGrid, degree: number): Step | null {
+  for (const [baseLines, coverLines] of [
+    [COLUMNS, ROWS],
+    [ROWS, COLUMNS],
+  ] as const) {
+    for (const lineMask of SUBSETS[degree]) {
+      for (let d = 1; d <= 9; d++) {
+        if (grid.placedCount[d] + 2 * degree > 9) continue;
+        let common = 0;
+        let ok = true;
+        for (let m = lineMask; m !== 0; m &= m - 1) {
+          const positions = grid.where[9 * baseLines[lowest(m)] + d - 1];
+          if ((positions & (positions - 1)) === 0) {
+            ok = false;
+            break;
+          }
+          common |= positions;
+        }
+        if (!ok || popcount(common) !== degree) continue;
+        // A base line's position is a cover line's number, and vice versa.
+        const removals: Candidate[] = [];
+        for (let m = common; m !== 0; m &= m - 1) {
+          const cover = coverLines[lowest(m)];
+          candidatesAt(cover, grid.where[9 * cover + d - 1] & ~lineMask, d, removals);
+        }
+        if (removals.length === 0) continue;
+        // SE lists the regions as base line, cover line, base line, cover line, ...
+        const units: number[] = [];
+        const bases = bitsOf(lineMask).map((i) => baseLines[i]);
+        const covers = bitsOf(common).map((i) => coverLines[i]);
+        for (let i = 0; i < degree; i++) units.push(bases[i], covers[i]);
+        const cells: number[] = [];
+        for (const cover of covers) for (const cell of cellsOfPositions(cover, grid.where[9 * cover + d - 1] & lineMask)) cells.push(cell);
+        return step(FISH_NAME[degree], FISH_RATING[degree], units, cells.sort((a, b) => a - b), [d], null, removals);
+      }
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Wings (SE's XYWing producer)
+
+/**
+ * XY-Wing (4.2) and XYZ-Wing (4.4): pivot cells in row-major order, pincers
+ * among the pivot's house cells in SE's order (box, row, column); removes the
+ * common digit z from the cells that see both pincers (and the pivot, for
+ * XYZ), the pattern's cells excepted.
+ */
+export function xyWing(grid: CandidateGrid, xyz: boolean): Step | null {
+  const pivotSize = xyz ? 3 : 2;
+  const cands = grid.candidates;
+  for (let pivot = 0; pivot < 81; pivot++) {
+    const xy = cands[pivot];
+    if (popcount(xy) !== pivotSize) continue;
+    for (let i = 0; i < 20; i++) {
+      const xzCell = HOUSE[20 * pivot + i];
+      const xz = cands[xzCell];
+      if (popcount(xz) !== 2 || popcount(xy & ~xz) !== 1) continue;
+      for (let j = 0; j < 20; j++) {
+        const yzCell = HOUSE[20 * pivot + j];
+        const yz = cands[yzCell];
+        if (popcount(yz) !== 2) continue;
+        if (popcount(xy | xz | yz) !== 3 || popcount(xy & xz & yz) !== (xyz ? 1 : 0)) continue;
+        const zBit = xz & yz;
+        const z = lowest(zBit) + 1;
+        const removals: Candidate[] = [];
+        for (let k = 0; k < 20; k++) {
+          const victim = HOUSE[20 * xzCell + k];
+          if (victim === pivot || victim === yzCell || !IS_PEER[81 * yzCell + victim]) continue;
+          if (xyz && !IS_PEER[81 * pivot + victim]) continue;
+          if (cands[victim] & zBit) removals.push({ cell: victim, digit: z });
+        }
+        if (removals.length === 0) continue;
+        const name = xyz ? "XYZ-Wing" : "XY-Wing";
+        return step(name, xyz ? 44 : 42, [], [pivot, xzCell, yzCell], digitsOfMask(xy | xz | yz), null, removals);
+      }
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// The producers in SE's order
+
+export interface Producer {
+  /** SE's producer (its toString), for reports. */
+  readonly name: string;
+  readonly find: (grid: CandidateGrid) => Step | null;
+}
+
+/**
+ * SE 1.2.1's producers, in the order its solver asks them, as far as this
+ * implementation goes (the next would be Unique Loops, 4.5+).
+ */
+export const PRODUCERS: readonly Producer[] = [
+  { name: "Hidden Singles", find: hiddenSingle },
+  { name: "Direct Intersections", find: (g) => locking(g, true) },
+  { name: "Direct Hidden Pairs", find: (g) => hiddenSet(g, 2, true) },
+  { name: "Naked Singles", find: nakedSingle },
+  { name: "Direct Hidden Triplets", find: (g) => hiddenSet(g, 3, true) },
+  { name: "Intersections", find: (g) => locking(g, false) },
+  { name: "Naked Pairs", find: (g) => nakedSet(g, 2) },
+  { name: "X-Wings", find: (g) => fish(g, 2) },
+  { name: "Hidden Pairs", find: (g) => hiddenSet(g, 2, false) },
+  { name: "Naked Triplets", find: (g) => nakedSet(g, 3) },
+  { name: "Swordfishes", find: (g) => fish(g, 3) },
+  { name: "Hidden Triplets", find: (g) => hiddenSet(g, 3, false) },
+  { name: "XY-Wings", find: (g) => xyWing(g, false) },
+  { name: "XYZ-Wings", find: (g) => xyWing(g, true) },
+];
+
+/** The first step SE would take, or null when none of the implemented producers has one. */
+export function nextStep(grid: CandidateGrid): Step | null {
+  for (const producer of PRODUCERS) {
+    const found = producer.find(grid);
+    if (found !== null) return found;
+  }
+  return null;
+}
