@@ -133,11 +133,13 @@ class BatchRun {
   }
 }
 
-function reportError(message: string): void {
+/** An error line on stderr, prefixed with the program's name. */
+export function reportError(message: string): void {
   process.stderr.write(`sudokulab: ${message}\n`);
 }
 
-function totalSize(sources: readonly InputSource[]): number | null {
+/** Total bytes of the inputs, or null when one has no known size (stdin). */
+export function totalSize(sources: readonly InputSource[]): number | null {
   let total = 0;
   for (const source of sources) {
     if (source.size === null) return null;

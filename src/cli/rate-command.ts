@@ -15,6 +15,7 @@ import { formatPuzzle, parseLine } from "../core/puzzle.js";
 import { formatRating, ratePuzzle } from "../rate/index.js";
 import { LineReader, resolveInputs, type InputSource } from "./input.js";
 import { LineSink } from "./output.js";
+import { reportError, totalSize } from "./batch-runner.js";
 import { createProgress } from "./progress.js";
 
 /** The hardest technique implemented so far, for messages. */
@@ -84,17 +85,4 @@ export async function runRateCommand(files: readonly string[], flags: RateFlags)
     reportError(`${unrated} puzzle${unrated === 1 ? "" : "s"} not rated yet: ${unrated === 1 ? "it needs" : "they need"} a technique harder than ${RATE_LIMIT_TEXT} (printed as ER '?')`);
   }
   return failed ? 1 : 0;
-}
-
-function reportError(message: string): void {
-  process.stderr.write(`sudokulab: ${message}\n`);
-}
-
-function totalSize(sources: readonly InputSource[]): number | null {
-  let total = 0;
-  for (const source of sources) {
-    if (source.size === null) return null;
-    total += source.size;
-  }
-  return total;
 }
