@@ -1,7 +1,8 @@
 /**
- * The SE-scale rater (src/rate): the candidate grid, the techniques up to
- * XYZ-Wing (4.4), and ER/EP/ED against Sudoku Explainer 1.2.1.3's ratings in
- * se-ratings.tsv for every puzzle SE rates 4.4 or less.
+ * The SE-scale rater (src/rate): the candidate grid, SE 1.2.1's techniques
+ * up to aligned pair exclusion (6.2: every producer before the chaining
+ * ones), and ER/EP/ED against Sudoku Explainer 1.2.1.3's ratings in
+ * se-ratings.tsv for every puzzle SE rates below 6.5 (where its chains start).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -11,12 +12,26 @@ import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
 import { CandidateGrid, formatRating, ratePuzzle, type Step } from "../src/rate/index.js";
 import { INTERSECTION, SUBSETS, UNIT_CELLS } from "../src/rate/grid.js";
+import { alignedTripletExclusion } from "../src/rate/exclusion.js";
 import { dataFile } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const ratings = dataFile("se-ratings.tsv");
+
+/**
+ * A 17-clue puzzle whose SE path uses a unique rectangle: serate 1.2.1.3 rates it 4.6/1.5/1.5, and SE 1.2.1
+ * with the UniqueLoop and BivalueUniversalGrave techniques unticked (same engine, a local driver) 5.2/1.5/1.5.
+ */
+const EXAMPLE_NO_UNIQUENESS = {
+  puzzle: "..............1..2..3.4..5........6......5.3.12...7.......6.....8.93....4.......8",
+  with: "4.6/1.5/1.5",
+  without: "5.2/1.5/1.5",
+};
+
+/** The highest SE rating all of whose puzzles this implementation covers: 6.4 (chains start at 6.5). */
+const COVERED = 64;
 
 /** "4.4" -> 44 */
 function tenths(text: string): number {
@@ -91,13 +106,15 @@ test("ratings: hidden singles and full houses, invalid puzzles, rating format", 
   assert.equal(formatRating(110), "11.0");
 });
 
-test("se-ratings.tsv: every puzzle SE rates <= 4.4 gets SE's ER, EP and ED, with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+test("se-ratings.tsv: every puzzle SE rates <= 6.4 gets SE's ER, EP and ED, with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
   const rows = readTsv(ratings!);
   assert.equal(rows.length, 3166);
   const start = performance.now();
   const mismatches: string[] = [];
   const unsound: string[] = [];
   const byTechnique = new Map<string, number>();
+  /** Per ER band (integer part): [puzzles, all three equal]. */
+  const bands = new Map<number, [number, number]>();
   let checked = 0;
   let beyond = 0;
   let matchEr = 0;
@@ -106,8 +123,12 @@ test("se-ratings.tsv: every puzzle SE rates <= 4.4 gets SE's ER, EP and ED, with
   let matchAll = 0;
   for (const row of rows) {
     const expected = [tenths(row.ER), tenths(row.EP), tenths(row.ED)];
-    if (expected[0] > 44) continue;
+    if (expected[0] > COVERED) continue;
     checked++;
+    const band = Math.floor(expected[0] / 10);
+    const counts = bands.get(band) ?? [0, 0];
+    bands.set(band, counts);
+    counts[0]++;
     const puzzle = parsePuzzle(row.puzzle);
     const solution = solve(puzzle)!;
     const result = ratePuzzle(puzzle, { steps: true, checkUnique: false });
@@ -126,41 +147,133 @@ test("se-ratings.tsv: every puzzle SE rates <= 4.4 gets SE's ER, EP and ED, with
     if (got[0] === expected[0]) matchEr++;
     if (got[1] === expected[1]) matchEp++;
     if (got[2] === expected[2]) matchEd++;
-    if (got.every((r, i) => r === expected[i])) matchAll++;
-    else mismatches.push(`${row.puzzle} SE ${row.ER}/${row.EP}/${row.ED}, ours ${got.map(formatRating).join("/")}`);
+    if (got.every((r, i) => r === expected[i])) {
+      matchAll++;
+      counts[1]++;
+    } else mismatches.push(`${row.puzzle} SE ${row.ER}/${row.EP}/${row.ED}, ours ${got.map(formatRating).join("/")}`);
   }
   const seconds = (performance.now() - start) / 1000;
-  t.diagnostic(`${checked} puzzles rated <= 4.4 by SE: ER ${matchEr}, EP ${matchEp}, ED ${matchEd} equal, all three ${matchAll}; ${beyond} beyond; ${seconds.toFixed(1)} s`);
+  t.diagnostic(`${checked} puzzles rated <= ${formatRating(COVERED)} by SE: ER ${matchEr}, EP ${matchEp}, ED ${matchEd} equal, all three ${matchAll}; ${beyond} beyond; ${seconds.toFixed(1)} s`);
+  t.diagnostic(`ER/EP/ED equal per SE ER band: ${[...bands].sort((a, b) => a[0] - b[0]).map(([band, [n, ok]]) => `${band}.x ${ok}/${n}`).join(", ")}`);
   t.diagnostic(`steps: ${[...byTechnique].map(([name, n]) => `${name} ${n}`).join(", ")}`);
   for (const line of mismatches.slice(0, 20)) t.diagnostic(`mismatch: ${line}`);
-  assert.equal(checked, 1415);
+  assert.equal(checked, 1555);
   assert.deepEqual(unsound.slice(0, 5), [], `${unsound.length} unsound steps`);
   assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} of ${checked} puzzles differ from SE`);
+  // Most techniques up to aligned pair exclusion occur on these paths (the rarer ones: SE_PATHS below).
+  for (const name of ["Unique Rectangle type 1", "Unique Rectangle type 2", "Unique Rectangle type 3", "Unique Rectangle type 4", "Unique Loop type 1", "Unique Loop type 2", "Unique Loop 8 type 1", "Unique Loop 10 type 2", "Jellyfish", "BUG type 1", "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion"]) {
+    assert.ok(byTechnique.has(name), `no ${name} step`);
+  }
 });
 
-test("se-ratings.tsv: puzzles SE rates above 4.4 are beyond the implemented techniques, with SE's ED and EP when those are <= 4.4", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
-  // SE's later producers all rate 4.5 or more, so on these puzzles our path is SE's up to its first step above 4.4.
-  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) > 44);
+test("se-ratings.tsv: puzzles SE rates above 6.4 are beyond the implemented techniques, with SE's ED and EP when those are <= 6.4", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+  // SE's later producers (chains, aligned triplet exclusion) all rate 6.5 or more, so on these puzzles our
+  // path is SE's up to its first step above 6.4.
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) > COVERED);
   const start = performance.now();
   const problems: string[] = [];
   let knownEd = 0;
   let knownEp = 0;
-  for (const row of rows) {
+  let triplets = 0;
+  for (const [index, row] of rows.entries()) {
     const [er, ep, ed] = [tenths(row.ER), tenths(row.EP), tenths(row.ED)];
     const result = ratePuzzle(row.puzzle, { checkUnique: false });
     if (result.status !== "beyond") {
       problems.push(`${row.puzzle}: ${result.status}`);
       continue;
     }
-    if (result.ed !== (ed <= 44 ? ed : null)) problems.push(`${row.puzzle}: ED ${row.ED}, ours ${result.ed}`);
-    if (result.ep !== (ep <= 44 ? ep : null)) problems.push(`${row.puzzle}: EP ${row.EP}, ours ${result.ep}`);
+    if (result.ed !== (ed <= COVERED ? ed : null)) problems.push(`${row.puzzle}: ED ${row.ED}, ours ${result.ed}`);
+    if (result.ep !== (ep <= COVERED ? ep : null)) problems.push(`${row.puzzle}: EP ${row.EP}, ours ${result.ep}`);
     if (result.hardestSoFar !== null && result.hardestSoFar > er) problems.push(`${row.puzzle}: ER ${row.ER}, we already took ${result.hardestSoFar}`);
     if (result.ed !== null) knownEd++;
     if (result.ep !== null) knownEp++;
+    // Aligned triplet exclusion (7.5, not in the ladder until the chains that SE asks first exist): sound where it applies.
+    if (index % 4 === 0) {
+      const triplet = alignedTripletExclusion(result.grid);
+      if (triplet !== null) {
+        triplets++;
+        const problem = stepProblem(triplet, solve(parsePuzzle(row.puzzle))!);
+        if (problem !== null) problems.push(`${row.puzzle}: ${problem}`);
+      }
+    }
   }
   const seconds = (performance.now() - start) / 1000;
-  t.diagnostic(`${rows.length} puzzles rated > 4.4 by SE: all beyond; ED known and equal for ${knownEd}, EP for ${knownEp}; ${seconds.toFixed(1)} s`);
+  t.diagnostic(`${rows.length} puzzles rated > ${formatRating(COVERED)} by SE: all beyond; ED known and equal for ${knownEd}, EP for ${knownEp}; aligned triplet exclusion sound on ${triplets} stuck grids; ${seconds.toFixed(1)} s`);
   assert.deepEqual(problems.slice(0, 5), [], `${problems.length} problems`);
+});
+
+test("rate without the uniqueness techniques: no unique loop or BUG step, sound steps, never easier", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) <= COVERED);
+  const problems: string[] = [];
+  let affected = 0;
+  let stillRated = 0;
+  for (const row of rows) {
+    const puzzle = parsePuzzle(row.puzzle);
+    const withUniqueness = ratePuzzle(puzzle, { steps: true, checkUnique: false });
+    if (withUniqueness.status !== "rated" || !withUniqueness.steps.some((s) => /^(Unique|BUG)/.test(s.technique))) continue;
+    affected++;
+    const result = ratePuzzle(puzzle, { steps: true, checkUnique: false, uniqueness: false });
+    if (result.status === "invalid") {
+      problems.push(`${row.puzzle}: invalid`);
+      continue;
+    }
+    const solution = solve(puzzle)!;
+    for (const step of result.steps) {
+      if (/^(Unique|BUG)/.test(step.technique)) problems.push(`${row.puzzle}: ${step.technique} step`);
+      const problem = stepProblem(step, solution);
+      if (problem !== null) problems.push(`${row.puzzle}: ${problem}`);
+    }
+    if (result.status === "rated") {
+      stillRated++;
+      if (result.er < withUniqueness.er) problems.push(`${row.puzzle}: ER ${result.er} without uniqueness, ${withUniqueness.er} with`);
+    }
+  }
+  t.diagnostic(`${affected} puzzles use a uniqueness step; without them ${stillRated} are still rated below 6.5, the others need chains`);
+  assert.ok(affected > 100);
+  assert.deepEqual(problems.slice(0, 5), [], `${problems.length} problems`);
+  const noUr = ratePuzzle(EXAMPLE_NO_UNIQUENESS.puzzle, { uniqueness: false });
+  const withUr = ratePuzzle(EXAMPLE_NO_UNIQUENESS.puzzle);
+  assert.equal(noUr.status, "rated");
+  assert.equal(withUr.status, "rated");
+  if (noUr.status === "rated" && withUr.status === "rated") {
+    assert.deepEqual([noUr.er, noUr.ep, noUr.ed].map(formatRating).join("/"), EXAMPLE_NO_UNIQUENESS.without);
+    assert.deepEqual([withUr.er, withUr.ep, withUr.ed].map(formatRating).join("/"), EXAMPLE_NO_UNIQUENESS.with);
+  }
+});
+
+/**
+ * 17-clue puzzles (sudoku17.txt) whose SE path uses the rarer techniques, checked against SE 1.2.1 run
+ * locally: serate 1.2.1.3's ER/EP/ED (null when SE needs a chain), and SE's steps rated 4.5 or more, in order,
+ * up to its first chaining step.
+ */
+const SE_PATHS: readonly { puzzle: string; rating: string | null; steps: readonly string[] }[] = [
+  { puzzle: "........1.......2...3..4..5.....6....2..5..7..8....3.....2.87...1.......5.9......", rating: "5.6/1.2/1.2", steps: ["Naked Quad 5.0", "BUG type 1 5.6"] },
+  { puzzle: "................12..3.45.........4.3.1.......6..7........1..5....4...8..7..26....", rating: "4.6/1.5/1.5", steps: ["Unique Rectangle type 1 4.5", "Unique Rectangle type 4 4.5", "Unique Loop type 4 4.6"] },
+  { puzzle: "..............1..2..3....45..........56.4....7.....12......8......63.7..24.......", rating: "5.8/1.2/1.2", steps: ["BUG type 3 5.8"] },
+  { puzzle: "................12..3.45........65...1.......62.3........2...6...5...4...7...8...", rating: "5.7/1.2/1.2", steps: ["BUG type 4 5.7"] },
+  { puzzle: "..............1..2.34....5.......6.7.....34..8...5........4....1........95.7....1", rating: "6.2/1.2/1.2", steps: ["Aligned Pair Exclusion 6.2", "BUG type 1 5.6"] },
+  { puzzle: "..............1.23..4.5...6......7.4.....3.....1..8.......1...2.3.....8.7...4....", rating: "6.2/1.5/1.5", steps: ["Aligned Pair Exclusion 6.2"] },
+  { puzzle: "................12..3.45........63.4.1.2.....7.....5.....1...8...4..3....9.......", rating: "4.7/1.2/1.2", steps: ["Unique Rectangle type 4 4.5", "Unique Loop 8 type 2 4.7"] },
+  { puzzle: "................12..3.45.........6.4...2..5...7.1........8...3.4........52..6....", rating: "5.6/1.2/1.2", steps: ["Jellyfish 5.2", "BUG type 1 5.6"] },
+  { puzzle: ".................1..2.34..........2..5.....346..1........62.7.....8...5..74......", rating: null, steps: ["Naked Quad 5.0"] },
+  { puzzle: "................12..3..4........56.7.8.......21...........2.....7.6..4..5.4...3..", rating: null, steps: ["Unique Loop type 3 4.6"] },
+  { puzzle: "................12..3.45.........4.....6......7.1.2......7...6...4.8.3..8.5......", rating: null, steps: ["Unique Loop type 3 4.7"] },
+  { puzzle: "................12..3.45........1......2.6.....5...3......7..6..3..8.4..18.......", rating: null, steps: ["Unique Loop type 1 4.6", "Unique Loop 8 type 4 4.7"] },
+];
+
+test("SE-checked paths: naked quad, unique loop types 3-4 and 8-cell loops, BUG types 3-4, aligned pair exclusion", () => {
+  for (const { puzzle, rating, steps } of SE_PATHS) {
+    const result = ratePuzzle(puzzle, { steps: true });
+    assert.notEqual(result.status, "invalid");
+    if (result.status === "invalid") continue;
+    const solution = solve(parsePuzzle(puzzle))!;
+    for (const step of result.steps) assert.equal(stepProblem(step, solution), null, puzzle);
+    const hard = result.steps.filter((step) => step.rating >= 45).map((step) => `${step.technique} ${formatRating(step.rating)}`);
+    assert.deepEqual(hard, steps, puzzle);
+    if (rating === null) assert.equal(result.status, "beyond", puzzle);
+    else if (result.status === "rated") assert.equal([result.er, result.ep, result.ed].map(formatRating).join("/"), rating, puzzle);
+    else assert.fail(`${puzzle}: ${result.status}`);
+  }
 });
 
 test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unrated puzzles marked '?'", () => {
@@ -186,4 +299,11 @@ test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unr
   assert.match(run.stderr, /in\.txt:3: bad character 'a'/);
   assert.match(run.stderr, /in\.txt:5: puzzle has several solutions/);
   assert.match(run.stderr, /1 puzzle not rated yet/);
+  // --no-uniqueness: SE without unique rectangles/loops and BUG.
+  const example = join(dir, "ur.txt");
+  writeFileSync(example, EXAMPLE_NO_UNIQUENESS.puzzle + "\n");
+  assert.equal(runCli(["rate", example], dir).stdout, `${EXAMPLE_NO_UNIQUENESS.puzzle} ED=${EXAMPLE_NO_UNIQUENESS.with}\n`);
+  const plain = runCli(["rate", "--no-uniqueness", example], dir);
+  assert.equal(plain.code, 0);
+  assert.equal(plain.stdout, `${EXAMPLE_NO_UNIQUENESS.puzzle} ED=${EXAMPLE_NO_UNIQUENESS.without}\n`);
 });

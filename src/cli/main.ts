@@ -154,13 +154,16 @@ ${INPUT_HELP}`,
     .description("Rate each puzzle on Sudoku Explainer 1.2.1's scale (ER/EP/ED).")
     .argument("[files...]", "input files (default: stdin; '-' also means stdin)")
     .option("--strict", "stop at the first bad line (exit code 1)")
+    .option("--no-uniqueness", "rate without the uniqueness techniques (unique rectangles and loops, BUG)")
     .addHelpText(
       "after",
       `
 Ratings: ER is the hardest step of Sudoku
 Explainer 1.2.1's solving path (serate 1.2.1.3), EP the hardest up to the
 first placed digit, ED the first step. Implemented so far: the techniques
-up to ${RATE_LIMIT_TEXT}, in SE's order.
+up to ${RATE_LIMIT_TEXT}, in SE's order. SE always uses the uniqueness
+techniques (unique rectangles and loops 4.5+, BUG 5.6+), and so do published
+ratings; --no-uniqueness rates as SE does with them switched off.
 
 Output:
   One line per valid input line, in input order: "PUZZLE ED=ER/EP/ED"

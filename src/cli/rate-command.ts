@@ -19,21 +19,23 @@ import { reportError, totalSize } from "./batch-runner.js";
 import { createProgress } from "./progress.js";
 
 /** The hardest technique implemented so far, for messages. */
-export const RATE_LIMIT_TEXT = "XYZ-Wing (4.4)";
+export const RATE_LIMIT_TEXT = "aligned pair exclusion (6.2)";
 
 export interface RateFlags {
   readonly strict?: boolean;
+  /** False with --no-uniqueness: no unique rectangles/loops, no BUG. */
+  readonly uniqueness?: boolean;
 }
 
 export type RateLineResult =
   | { readonly output: string; readonly rated: boolean }
   | { readonly error: string };
 
-/** Rates one input line. Never throws. */
-export function rateLine(text: string): RateLineResult {
+/** Rates one input line (with SE's uniqueness techniques unless `uniqueness` is false). Never throws. */
+export function rateLine(text: string, uniqueness = true): RateLineResult {
   const parsed = parseLine(text);
   if (!parsed.ok) return { error: parsed.reason };
-  const result = ratePuzzle(parsed.cells);
+  const result = ratePuzzle(parsed.cells, { uniqueness });
   const puzzle = formatPuzzle(parsed.cells);
   switch (result.status) {
     case "invalid":
@@ -61,7 +63,7 @@ export async function runRateCommand(files: readonly string[], flags: RateFlags)
   try {
     batches: for await (const batch of new LineReader(sources).batches(64)) {
       for (const line of batch.lines) {
-        const result = rateLine(line.text);
+        const result = rateLine(line.text, flags.uniqueness ?? true);
         if ("output" in result) {
           sink.accept(result.output);
           if (!result.rated) unrated++;

@@ -45,6 +45,12 @@ export interface RateOptions {
   readonly steps?: boolean;
   /** Check that the puzzle has exactly one solution first. Default true. */
   readonly checkUnique?: boolean;
+  /**
+   * Use the uniqueness techniques (unique rectangles and loops, BUG), as SE
+   * 1.2.1 / serate always does. Default true; false rates as SE does with
+   * those techniques switched off.
+   */
+  readonly uniqueness?: boolean;
 }
 
 /**
@@ -69,17 +75,17 @@ export function ratePuzzle(puzzle: Puzzle | string, options: RateOptions = {}): 
     if (solved.status === "none") return { status: "invalid", reason: "no solution" };
     if (solved.status === "multiple") return { status: "invalid", reason: "more than one solution" };
   }
-  return rateGrid(CandidateGrid.fromPuzzle(cells), options.steps ?? false);
+  return rateGrid(CandidateGrid.fromPuzzle(cells), options.steps ?? false, options.uniqueness ?? true);
 }
 
 /** Runs the rating loop on a candidate grid (which it modifies). */
-export function rateGrid(grid: CandidateGrid, recordSteps = false): RateResult {
+export function rateGrid(grid: CandidateGrid, recordSteps = false, uniqueness = true): RateResult {
   const steps: Step[] = [];
   let er = -1;
   let ep = -1;
   let ed = -1;
   while (grid.filled < 81) {
-    const found = nextStep(grid);
+    const found = nextStep(grid, uniqueness);
     if (found === null) {
       return {
         status: "beyond",

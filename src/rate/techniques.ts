@@ -1,5 +1,7 @@
 /**
- * Sudoku Explainer 1.2.1's techniques up to XYZ-Wing (ratings 1.0-4.4), each
+ * Sudoku Explainer 1.2.1's techniques from singles to aligned pair exclusion
+ * (ratings 1.0-6.2; uniqueness.ts and exclusion.ts hold the unique loops,
+ * BUG and aligned exclusion producers), each
  * returning the first hint SE's producer would hand over (SE's solver takes
  * the first hint of the first producer that has one), or null.
  *
@@ -13,51 +15,12 @@
 import { popcount } from "../core/bits.js";
 import { BOXES, CandidateGrid, COLUMNS, HOUSE, INTERSECTION, IS_PEER, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
 import type { Candidate, Step } from "./step.js";
+import { alignedPairExclusion } from "./exclusion.js";
+import { bug, uniqueLoops } from "./uniqueness.js";
+import { bitsOf, candidatesAt, cellsOfPositions, digitsOfMask, lowest, step } from "./helpers.js";
 
 /** SE's region-type order for most producers. */
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
-
-function lowest(bits: number): number {
-  return 31 - Math.clz32(bits & -bits);
-}
-
-/** The set bits' indexes, increasing. */
-function bitsOf(mask: number): number[] {
-  const bits: number[] = [];
-  for (let m = mask; m !== 0; m &= m - 1) bits.push(lowest(m));
-  return bits;
-}
-
-function digitsOfMask(mask: number): number[] {
-  const digits: number[] = [];
-  for (let d = 1; d <= 9; d++) if ((mask >> (d - 1)) & 1) digits.push(d);
-  return digits;
-}
-
-function cellsOfPositions(unit: number, positions: number): number[] {
-  const cells: number[] = [];
-  for (let i = 0; i < 9; i++) if ((positions >> i) & 1) cells.push(UNIT_CELLS[9 * unit + i]);
-  return cells;
-}
-
-function step(
-  technique: string,
-  rating: number,
-  units: readonly number[],
-  cells: readonly number[],
-  digits: readonly number[],
-  placement: Candidate | null,
-  eliminations: readonly Candidate[],
-  impliedEliminations: readonly Candidate[] = [],
-): Step {
-  return { technique, rating, units, cells, digits, placement, eliminations, impliedEliminations };
-}
-
-/** Candidates of `digit` at `positions` of `unit`. */
-function candidatesAt(unit: number, positions: number, digit: number, out: Candidate[] = []): Candidate[] {
-  for (let p = positions; p !== 0; p &= p - 1) out.push({ cell: UNIT_CELLS[9 * unit + lowest(p)], digit });
-  return out;
-}
 
 // ---------------------------------------------------------------------------
 // Singles
@@ -351,11 +314,15 @@ export interface Producer {
   /** SE's producer (its toString), for reports. */
   readonly name: string;
   readonly find: (grid: CandidateGrid) => Step | null;
+  /** A uniqueness technique (unique rectangles/loops, BUG): only valid for puzzles with one solution. */
+  readonly uniqueness?: boolean;
 }
 
 /**
  * SE 1.2.1's producers, in the order its solver asks them, as far as this
- * implementation goes (the next would be Unique Loops, 4.5+).
+ * implementation goes: every producer before the chaining ones (the next
+ * would be SE's "Forcing Chains & Cycles", 6.5+, then aligned triplet
+ * exclusion, 7.5, see exclusion.ts).
  */
 export const PRODUCERS: readonly Producer[] = [
   { name: "Hidden Singles", find: hiddenSingle },
@@ -372,11 +339,22 @@ export const PRODUCERS: readonly Producer[] = [
   { name: "Hidden Triplets", find: (g) => hiddenSet(g, 3, false) },
   { name: "XY-Wings", find: (g) => xyWing(g, false) },
   { name: "XYZ-Wings", find: (g) => xyWing(g, true) },
+  { name: "Unique Loops", find: uniqueLoops, uniqueness: true },
+  { name: "Naked Quads", find: (g) => nakedSet(g, 4) },
+  { name: "Jellyfishes", find: (g) => fish(g, 4) },
+  { name: "Hidden Quads", find: (g) => hiddenSet(g, 4, false) },
+  { name: "Bivalue Universal Grave", find: bug, uniqueness: true },
+  { name: "Aligned Pair Exclusion", find: alignedPairExclusion },
 ];
 
-/** The first step SE would take, or null when none of the implemented producers has one. */
-export function nextStep(grid: CandidateGrid): Step | null {
+/**
+ * The first step SE would take, or null when none of the implemented
+ * producers has one. Without `uniqueness` the uniqueness producers are
+ * skipped (SE with those techniques unticked).
+ */
+export function nextStep(grid: CandidateGrid, uniqueness = true): Step | null {
   for (const producer of PRODUCERS) {
+    if (!uniqueness && producer.uniqueness === true) continue;
     const found = producer.find(grid);
     if (found !== null) return found;
   }

@@ -1,0 +1,53 @@
+/**
+ * Small helpers shared by the rater's techniques: bit scans over 9-bit sets
+ * and the Step constructor.
+ */
+import { UNIT_CELLS } from "./grid.js";
+import type { Candidate, Step } from "./step.js";
+
+export function lowest(bits: number): number {
+  return 31 - Math.clz32(bits & -bits);
+}
+
+/** The set bits' indexes, increasing. */
+export function bitsOf(mask: number): number[] {
+  const bits: number[] = [];
+  for (let m = mask; m !== 0; m &= m - 1) bits.push(lowest(m));
+  return bits;
+}
+
+export function digitsOfMask(mask: number): number[] {
+  const digits: number[] = [];
+  for (let d = 1; d <= 9; d++) if ((mask >> (d - 1)) & 1) digits.push(d);
+  return digits;
+}
+
+export function cellsOfPositions(unit: number, positions: number): number[] {
+  const cells: number[] = [];
+  for (let i = 0; i < 9; i++) if ((positions >> i) & 1) cells.push(UNIT_CELLS[9 * unit + i]);
+  return cells;
+}
+
+export function step(
+  technique: string,
+  rating: number,
+  units: readonly number[],
+  cells: readonly number[],
+  digits: readonly number[],
+  placement: Candidate | null,
+  eliminations: readonly Candidate[],
+  impliedEliminations: readonly Candidate[] = [],
+): Step {
+  return { technique, rating, units, cells, digits, placement, eliminations, impliedEliminations };
+}
+
+/** Candidates of `digit` at `positions` of `unit`. */
+export function candidatesAt(unit: number, positions: number, digit: number, out: Candidate[] = []): Candidate[] {
+  for (let p = positions; p !== 0; p &= p - 1) out.push({ cell: UNIT_CELLS[9 * unit + lowest(p)], digit });
+  return out;
+}
+
+/** SE's printed rating of a double difficulty, ×10: (int)((d + 0.05) * 10). */
+export function ratingOf(difficulty: number): number {
+  return Math.trunc((difficulty + 0.05) * 10);
+}
