@@ -1,8 +1,8 @@
 /**
  * The SE-scale rater (src/rate): the candidate grid, SE 1.2.1's techniques
- * up to aligned pair exclusion (6.2: every producer before the chaining
- * ones), and ER/EP/ED against Sudoku Explainer 1.2.1.3's ratings in
- * se-ratings.tsv for every puzzle SE rates below 6.5 (where its chains start).
+ * up to Nishio forcing chains (every producer before SE's multiple forcing
+ * chains, 8.0+), and ER/EP/ED against Sudoku Explainer 1.2.1.3's ratings in
+ * se-ratings.tsv for every puzzle SE rates below 8.0.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,9 +10,8 @@ import { UNITS } from "../src/core/cells.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
-import { CandidateGrid, formatRating, ratePuzzle, type Step } from "../src/rate/index.js";
+import { CandidateGrid, formatRating, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
 import { INTERSECTION, SUBSETS, UNIT_CELLS } from "../src/rate/grid.js";
-import { alignedTripletExclusion } from "../src/rate/exclusion.js";
 import { dataFile } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
 import { writeFileSync } from "node:fs";
@@ -30,8 +29,14 @@ const EXAMPLE_NO_UNIQUENESS = {
   without: "5.2/1.5/1.5",
 };
 
-/** The highest SE rating all of whose puzzles this implementation covers: 6.4 (chains start at 6.5). */
-const COVERED = 64;
+/**
+ * The highest SE rating all of whose puzzles this implementation covers: 7.9 (SE's next producer, multiple
+ * forcing chains, rates 8.0 or more; a puzzle that needs it is "beyond").
+ */
+const COVERED = 79;
+
+/** Ratings (with steps) of the se-ratings.tsv puzzles made by one test, reused by a later one. */
+const earlierRatings = new Map<string, RateResult>();
 
 /** "4.4" -> 44 */
 function tenths(text: string): number {
@@ -106,7 +111,7 @@ test("ratings: hidden singles and full houses, invalid puzzles, rating format", 
   assert.equal(formatRating(110), "11.0");
 });
 
-test("se-ratings.tsv: every puzzle SE rates <= 6.4 gets SE's ER, EP and ED, with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+test("se-ratings.tsv: every puzzle SE rates <= 7.9 gets SE's ER, EP and ED, with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
   const rows = readTsv(ratings!);
   assert.equal(rows.length, 3166);
   const start = performance.now();
@@ -132,6 +137,7 @@ test("se-ratings.tsv: every puzzle SE rates <= 6.4 gets SE's ER, EP and ED, with
     const puzzle = parsePuzzle(row.puzzle);
     const solution = solve(puzzle)!;
     const result = ratePuzzle(puzzle, { steps: true, checkUnique: false });
+    earlierRatings.set(row.puzzle, result);
     const steps = result.status === "invalid" ? [] : result.steps;
     for (const step of steps) {
       byTechnique.set(step.technique, (byTechnique.get(step.technique) ?? 0) + 1);
@@ -157,29 +163,40 @@ test("se-ratings.tsv: every puzzle SE rates <= 6.4 gets SE's ER, EP and ED, with
   t.diagnostic(`ER/EP/ED equal per SE ER band: ${[...bands].sort((a, b) => a[0] - b[0]).map(([band, [n, ok]]) => `${band}.x ${ok}/${n}`).join(", ")}`);
   t.diagnostic(`steps: ${[...byTechnique].map(([name, n]) => `${name} ${n}`).join(", ")}`);
   for (const line of mismatches.slice(0, 20)) t.diagnostic(`mismatch: ${line}`);
-  assert.equal(checked, 1555);
+  assert.equal(checked, 2294);
   assert.deepEqual(unsound.slice(0, 5), [], `${unsound.length} unsound steps`);
   assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} of ${checked} puzzles differ from SE`);
-  // Most techniques up to aligned pair exclusion occur on these paths (the rarer ones: SE_PATHS below).
-  for (const name of ["Unique Rectangle type 1", "Unique Rectangle type 2", "Unique Rectangle type 3", "Unique Rectangle type 4", "Unique Loop type 1", "Unique Loop type 2", "Unique Loop 8 type 1", "Unique Loop 10 type 2", "Jellyfish", "BUG type 1", "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion"]) {
+  // Most techniques up to Nishio occur on these paths (the rarer ones: SE_PATHS below).
+  for (const name of ["Unique Rectangle type 1", "Unique Rectangle type 2", "Unique Rectangle type 3", "Unique Rectangle type 4", "Unique Loop type 1", "Unique Loop type 2", "Unique Loop 8 type 1", "Unique Loop 10 type 2", "Jellyfish", "BUG type 1", "BUG type 2", "BUG type 3", "BUG type 4", "Aligned Pair Exclusion", "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle", "Turbot Fish", "Forcing X-Chain", "Forcing Chain", "Aligned Triplet Exclusion", "Nishio Forcing Chains"]) {
     assert.ok(byTechnique.has(name), `no ${name} step`);
   }
 });
 
-test("se-ratings.tsv: puzzles SE rates above 6.4 are beyond the implemented techniques, with SE's ED and EP when those are <= 6.4", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
-  // SE's later producers (chains, aligned triplet exclusion) all rate 6.5 or more, so on these puzzles our
-  // path is SE's up to its first step above 6.4.
+test("se-ratings.tsv: puzzles SE rates above 7.9 are beyond the implemented techniques or get SE's ratings; SE's ED and EP when those are <= 7.9; sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+  // SE's next producer (multiple forcing chains) rates 8.0 or more and every producer before it is exact, so
+  // on these puzzles our path is SE's up to its first step that needs a later producer; a puzzle that never
+  // needs one is rated completely, and then exactly.
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) > COVERED);
   const start = performance.now();
   const problems: string[] = [];
   let knownEd = 0;
   let knownEp = 0;
-  let triplets = 0;
-  for (const [index, row] of rows.entries()) {
+  let rated = 0;
+  for (const row of rows) {
     const [er, ep, ed] = [tenths(row.ER), tenths(row.EP), tenths(row.ED)];
-    const result = ratePuzzle(row.puzzle, { checkUnique: false });
-    if (result.status !== "beyond") {
-      problems.push(`${row.puzzle}: ${result.status}`);
+    const result = ratePuzzle(row.puzzle, { checkUnique: false, steps: true });
+    if (result.status === "invalid") {
+      problems.push(`${row.puzzle}: invalid`);
+      continue;
+    }
+    const solution = solve(parsePuzzle(row.puzzle))!;
+    for (const step of result.steps) {
+      const problem = stepProblem(step, solution);
+      if (problem !== null) problems.push(`${row.puzzle}: ${problem}`);
+    }
+    if (result.status === "rated") {
+      rated++;
+      if (result.er !== er || result.ep !== ep || result.ed !== ed) problems.push(`${row.puzzle}: SE ${row.ER}/${row.EP}/${row.ED}, ours ${[result.er, result.ep, result.ed].map(formatRating).join("/")}`);
       continue;
     }
     if (result.ed !== (ed <= COVERED ? ed : null)) problems.push(`${row.puzzle}: ED ${row.ED}, ours ${result.ed}`);
@@ -187,18 +204,9 @@ test("se-ratings.tsv: puzzles SE rates above 6.4 are beyond the implemented tech
     if (result.hardestSoFar !== null && result.hardestSoFar > er) problems.push(`${row.puzzle}: ER ${row.ER}, we already took ${result.hardestSoFar}`);
     if (result.ed !== null) knownEd++;
     if (result.ep !== null) knownEp++;
-    // Aligned triplet exclusion (7.5, not in the ladder until the chains that SE asks first exist): sound where it applies.
-    if (index % 4 === 0) {
-      const triplet = alignedTripletExclusion(result.grid);
-      if (triplet !== null) {
-        triplets++;
-        const problem = stepProblem(triplet, solve(parsePuzzle(row.puzzle))!);
-        if (problem !== null) problems.push(`${row.puzzle}: ${problem}`);
-      }
-    }
   }
   const seconds = (performance.now() - start) / 1000;
-  t.diagnostic(`${rows.length} puzzles rated > ${formatRating(COVERED)} by SE: all beyond; ED known and equal for ${knownEd}, EP for ${knownEp}; aligned triplet exclusion sound on ${triplets} stuck grids; ${seconds.toFixed(1)} s`);
+  t.diagnostic(`${rows.length} puzzles rated > ${formatRating(COVERED)} by SE: ${rated} rated (all three equal to SE's), the others beyond; ED known and equal for ${knownEd}, EP for ${knownEp}; ${seconds.toFixed(1)} s`);
   assert.deepEqual(problems.slice(0, 5), [], `${problems.length} problems`);
 });
 
@@ -209,7 +217,7 @@ test("rate without the uniqueness techniques: no unique loop or BUG step, sound 
   let stillRated = 0;
   for (const row of rows) {
     const puzzle = parsePuzzle(row.puzzle);
-    const withUniqueness = ratePuzzle(puzzle, { steps: true, checkUnique: false });
+    const withUniqueness = earlierRatings.get(row.puzzle) ?? ratePuzzle(puzzle, { steps: true, checkUnique: false });
     if (withUniqueness.status !== "rated" || !withUniqueness.steps.some((s) => /^(Unique|BUG)/.test(s.technique))) continue;
     affected++;
     const result = ratePuzzle(puzzle, { steps: true, checkUnique: false, uniqueness: false });
@@ -228,7 +236,7 @@ test("rate without the uniqueness techniques: no unique loop or BUG step, sound 
       if (result.er < withUniqueness.er) problems.push(`${row.puzzle}: ER ${result.er} without uniqueness, ${withUniqueness.er} with`);
     }
   }
-  t.diagnostic(`${affected} puzzles use a uniqueness step; without them ${stillRated} are still rated below 6.5, the others need chains`);
+  t.diagnostic(`${affected} puzzles use a uniqueness step; without them ${stillRated} are still rated, the others need multiple forcing chains`);
   assert.ok(affected > 100);
   assert.deepEqual(problems.slice(0, 5), [], `${problems.length} problems`);
   const noUr = ratePuzzle(EXAMPLE_NO_UNIQUENESS.puzzle, { uniqueness: false });
@@ -243,8 +251,8 @@ test("rate without the uniqueness techniques: no unique loop or BUG step, sound 
 
 /**
  * 17-clue puzzles (sudoku17.txt) whose SE path uses the rarer techniques, checked against SE 1.2.1 run
- * locally: serate 1.2.1.3's ER/EP/ED (null when SE needs a chain), and SE's steps rated 4.5 or more, in order,
- * up to its first chaining step.
+ * locally: serate 1.2.1.3's ER/EP/ED, and SE's steps rated 4.5 or more, in order, the static chains included
+ * (Turbot fish, forcing X-chain, Y-cycle, forcing XY-chain).
  */
 const SE_PATHS: readonly { puzzle: string; rating: string | null; steps: readonly string[] }[] = [
   { puzzle: "........1.......2...3..4..5.....6....2..5..7..8....3.....2.87...1.......5.9......", rating: "5.6/1.2/1.2", steps: ["Naked Quad 5.0", "BUG type 1 5.6"] },
@@ -255,13 +263,13 @@ const SE_PATHS: readonly { puzzle: string; rating: string | null; steps: readonl
   { puzzle: "..............1.23..4.5...6......7.4.....3.....1..8.......1...2.3.....8.7...4....", rating: "6.2/1.5/1.5", steps: ["Aligned Pair Exclusion 6.2"] },
   { puzzle: "................12..3.45........63.4.1.2.....7.....5.....1...8...4..3....9.......", rating: "4.7/1.2/1.2", steps: ["Unique Rectangle type 4 4.5", "Unique Loop 8 type 2 4.7"] },
   { puzzle: "................12..3.45.........6.4...2..5...7.1........8...3.4........52..6....", rating: "5.6/1.2/1.2", steps: ["Jellyfish 5.2", "BUG type 1 5.6"] },
-  { puzzle: ".................1..2.34..........2..5.....346..1........62.7.....8...5..74......", rating: null, steps: ["Naked Quad 5.0"] },
-  { puzzle: "................12..3..4........56.7.8.......21...........2.....7.6..4..5.4...3..", rating: null, steps: ["Unique Loop type 3 4.6"] },
-  { puzzle: "................12..3.45.........4.....6......7.1.2......7...6...4.8.3..8.5......", rating: null, steps: ["Unique Loop type 3 4.7"] },
-  { puzzle: "................12..3.45........1......2.6.....5...3......7..6..3..8.4..18.......", rating: null, steps: ["Unique Loop type 1 4.6", "Unique Loop 8 type 4 4.7"] },
+  { puzzle: ".................1..2.34..........2..5.....346..1........62.7.....8...5..74......", rating: "6.6/1.2/1.2", steps: ["Naked Quad 5.0", "Turbot Fish 6.6", "Turbot Fish 6.6"] },
+  { puzzle: "................12..3..4........56.7.8.......21...........2.....7.6..4..5.4...3..", rating: "6.6/1.2/1.2", steps: ["Unique Loop type 3 4.6", "Turbot Fish 6.6"] },
+  { puzzle: "................12..3.45.........4.....6......7.1.2......7...6...4.8.3..8.5......", rating: "7.1/1.2/1.2", steps: ["Unique Loop type 3 4.7", "Forcing X-Chain 6.7", "Bidirectional Y-Cycle 6.9", "Forcing Chain 7.1"] },
+  { puzzle: "................12..3.45........1......2.6.....5...3......7..6..3..8.4..18.......", rating: "6.6/1.5/1.5", steps: ["Unique Loop type 1 4.6", "Unique Loop 8 type 4 4.7", "Turbot Fish 6.6"] },
 ];
 
-test("SE-checked paths: naked quad, unique loop types 3-4 and 8-cell loops, BUG types 3-4, aligned pair exclusion", () => {
+test("SE-checked paths: naked quad, unique loop types 3-4 and 8-cell loops, BUG types 3-4, aligned pair exclusion, static chains", () => {
   for (const { puzzle, rating, steps } of SE_PATHS) {
     const result = ratePuzzle(puzzle, { steps: true });
     assert.notEqual(result.status, "invalid");
@@ -283,7 +291,7 @@ test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unr
     ".................1..2..3..4.......5.....673...1...8.......1...8..65.....4.9.....2 first", // SE 2.6/1.2/1.2
     "# comment",
     "abc",
-    "................12..3..4........35...1..6....27.....8....1.8......72......9...6..;x", // SE 7.1/1.2/1.2
+    "................12..3.45...............1....6.74.3........8.5..19.2.....6.....4..;x", // SE 8.2/1.5/1.5
     "1" + "0".repeat(80),
     "................12..3..4........35...1..6....27......8...72.......8.1.....9...6..", // SE 4.4/1.2/1.2
   ];
@@ -292,7 +300,7 @@ test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unr
   assert.equal(run.code, 1);
   assert.deepEqual(run.stdout.split("\n"), [
     ".................1..2..3..4.......5.....673...1...8.......1...8..65.....4.9.....2 ED=2.6/1.2/1.2 first",
-    "................12..3..4........35...1..6....27.....8....1.8......72......9...6.. ED=?/1.2/1.2;x",
+    "................12..3.45...............1....6.74.3........8.5..19.2.....6.....4.. ED=?/1.5/1.5;x",
     "................12..3..4........35...1..6....27......8...72.......8.1.....9...6.. ED=4.4/1.2/1.2",
     "",
   ]);

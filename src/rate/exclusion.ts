@@ -50,36 +50,51 @@ function baseCells(grid: CandidateGrid, maxExcluderSize: number): BaseCells {
   return { cells, excluders, isExcluder };
 }
 
-/** The digits of each base cell that no allowed combination uses, as eliminations (null when none). */
+/**
+ * The digits of each base cell that no allowed combination uses, as
+ * eliminations (null when none): the combinations are enumerated in nested
+ * loops, and the enumeration stops as soon as every digit is allowed.
+ */
 function exclude(cands: Uint16Array, cells: readonly number[], excluders: readonly number[]): Candidate[] | null {
   const n = cells.length;
-  const allowed = new Array<number>(n).fill(0);
-  const digits = cells.map((cell) => {
-    const list: number[] = [];
-    for (let m = cands[cell]; m !== 0; m &= m - 1) list.push(lowest(m));
-    return list;
-  });
-  const combo = new Array<number>(n).fill(0);
-  const walk = (i: number, used: number): void => {
-    if (i === n) {
-      for (const excluder of excluders) if ((cands[excluder] & ~used) === 0) return;
-      for (let j = 0; j < n; j++) allowed[j] |= 1 << combo[j];
-      return;
-    }
-    for (const d of digits[i]) {
-      let clash = false;
-      for (let j = 0; j < i; j++) {
-        if (combo[j] === d && IS_PEER[81 * cells[j] + cells[i]] === 1) {
-          clash = true;
-          break;
-        }
-      }
-      if (clash) continue;
-      combo[i] = d;
-      walk(i + 1, used | (1 << d));
-    }
+  const c0 = cands[cells[0]];
+  const c1 = cands[cells[1]];
+  const c2 = n === 3 ? cands[cells[2]] : 0;
+  const peer01 = IS_PEER[81 * cells[0] + cells[1]] === 1;
+  const peer02 = n === 3 && IS_PEER[81 * cells[0] + cells[2]] === 1;
+  const peer12 = n === 3 && IS_PEER[81 * cells[1] + cells[2]] === 1;
+  const excluderCands = excluders.map((cell) => cands[cell]);
+  const excluded = (used: number): boolean => {
+    for (const c of excluderCands) if ((c & ~used) === 0) return true;
+    return false;
   };
-  walk(0, 0);
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  search: for (let m0 = c0; m0 !== 0; m0 &= m0 - 1) {
+    const b0 = m0 & -m0;
+    for (let m1 = c1; m1 !== 0; m1 &= m1 - 1) {
+      const b1 = m1 & -m1;
+      if (b1 === b0 && peer01) continue;
+      if (n === 2) {
+        if (excluded(b0 | b1)) continue;
+        a0 |= b0;
+        a1 |= b1;
+        if (a0 === c0 && a1 === c1) break search;
+        continue;
+      }
+      for (let m2 = c2; m2 !== 0; m2 &= m2 - 1) {
+        const b2 = m2 & -m2;
+        if ((b2 === b0 && peer02) || (b2 === b1 && peer12)) continue;
+        if (excluded(b0 | b1 | b2)) continue;
+        a0 |= b0;
+        a1 |= b1;
+        a2 |= b2;
+        if (a0 === c0 && a1 === c1 && a2 === c2) break search;
+      }
+    }
+  }
+  const allowed = [a0, a1, a2];
   const eliminations: Candidate[] = [];
   for (let j = 0; j < n; j++) {
     for (let m = cands[cells[j]] & ~allowed[j]; m !== 0; m &= m - 1) eliminations.push({ cell: cells[j], digit: lowest(m) + 1 });
@@ -120,25 +135,55 @@ export function alignedPairExclusion(grid: CandidateGrid): Step | null {
  * SE's AlignedExclusion(3): pairs of base cells in Permutations order, then
  * a third base cell among those pair's excluders (first cell's, then the
  * second's new ones, in house order), with at least two common excluders.
+ * Excluder sets are kept as 81-bit masks (three 27-bit words), so a pair with
+ * fewer than two common excluders is skipped with all its thirds.
  */
 export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
   const base = baseCells(grid, 3);
   const { cells, excluders } = base;
-  if (cells.length < 3) return null;
+  const n = cells.length;
+  if (n < 3) return null;
   const indexOf = new Int8Array(81).fill(-1);
   cells.forEach((cell, i) => (indexOf[cell] = i));
-  for (let j = 1; j < cells.length; j++) {
+  const masks = new Int32Array(3 * n);
+  excluders.forEach((list, i) => {
+    for (const cell of list) masks[3 * i + ((cell / 27) | 0)] |= 1 << cell % 27;
+  });
+  const common: number[] = [];
+  const tryThird = (i: number, j: number, third: number, w0: number, w1: number, w2: number): Step | null => {
+    const k = indexOf[third];
+    const m0 = w0 & masks[3 * k];
+    const m1 = w1 & masks[3 * k + 1];
+    const m2 = w2 & masks[3 * k + 2];
+    if (popcount(m0) + popcount(m1) + popcount(m2) < 2) return null;
+    common.length = 0;
+    for (const [word, offset] of [
+      [m0, 0],
+      [m1, 27],
+      [m2, 54],
+    ]) {
+      for (let m = word; m !== 0; m &= m - 1) common.push(offset + lowest(m));
+    }
+    const triplet = [cells[i], cells[j], third];
+    const eliminations = exclude(grid.candidates, triplet, common);
+    return eliminations === null ? null : step("Aligned Triplet Exclusion", 75, [], triplet, [], null, eliminations);
+  };
+  for (let j = 1; j < n; j++) {
     for (let i = 0; i < j; i++) {
-      const twinArea: number[] = [];
-      for (const cell of [...excluders[i], ...excluders[j]]) {
-        if (indexOf[cell] >= 0 && cell !== cells[i] && cell !== cells[j] && !twinArea.includes(cell)) twinArea.push(cell);
+      const w0 = masks[3 * i] & masks[3 * j];
+      const w1 = masks[3 * i + 1] & masks[3 * j + 1];
+      const w2 = masks[3 * i + 2] & masks[3 * j + 2];
+      if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
+      // The twin area: base cells among i's excluders, then among j's that are not i's.
+      for (const cell of excluders[i]) {
+        if (indexOf[cell] < 0 || cell === cells[j]) continue;
+        const found = tryThird(i, j, cell, w0, w1, w2);
+        if (found !== null) return found;
       }
-      for (const third of twinArea) {
-        const common = commonExcluders(base, [i, j, indexOf[third]]);
-        if (common.length < 2) continue;
-        const triplet = [cells[i], cells[j], third];
-        const eliminations = exclude(grid.candidates, triplet, common);
-        if (eliminations !== null) return step("Aligned Triplet Exclusion", 75, [], triplet, [], null, eliminations);
+      for (const cell of excluders[j]) {
+        if (indexOf[cell] < 0 || cell === cells[i] || (masks[3 * i + ((cell / 27) | 0)] >> cell % 27) & 1) continue;
+        const found = tryThird(i, j, cell, w0, w1, w2);
+        if (found !== null) return found;
       }
     }
   }

@@ -1,7 +1,8 @@
 /**
  * Sudoku Explainer 1.2.1's techniques from singles to aligned pair exclusion
  * (ratings 1.0-6.2; uniqueness.ts and exclusion.ts hold the unique loops,
- * BUG and aligned exclusion producers), each
+ * BUG and aligned exclusion producers; chaining.ts and nishio.ts the static
+ * forcing chains and cycles, 6.5+, and Nishio, 7.5+), each
  * returning the first hint SE's producer would hand over (SE's solver takes
  * the first hint of the first producer that has one), or null.
  *
@@ -15,7 +16,9 @@
 import { popcount } from "../core/bits.js";
 import { BOXES, CandidateGrid, COLUMNS, HOUSE, INTERSECTION, IS_PEER, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
 import type { Candidate, Step } from "./step.js";
-import { alignedPairExclusion } from "./exclusion.js";
+import { alignedPairExclusion, alignedTripletExclusion } from "./exclusion.js";
+import { forcingChainsAndCycles } from "./chaining.js";
+import { nishioForcingChains } from "./nishio.js";
 import { bug, uniqueLoops } from "./uniqueness.js";
 import { bitsOf, candidatesAt, cellsOfPositions, digitsOfMask, lowest, step } from "./helpers.js";
 
@@ -320,9 +323,8 @@ export interface Producer {
 
 /**
  * SE 1.2.1's producers, in the order its solver asks them, as far as this
- * implementation goes: every producer before the chaining ones (the next
- * would be SE's "Forcing Chains & Cycles", 6.5+, then aligned triplet
- * exclusion, 7.5, see exclusion.ts).
+ * implementation goes: every producer before SE's "Multiple Forcing Chains"
+ * (8.0+), which is the next one.
  */
 export const PRODUCERS: readonly Producer[] = [
   { name: "Hidden Singles", find: hiddenSingle },
@@ -345,6 +347,9 @@ export const PRODUCERS: readonly Producer[] = [
   { name: "Hidden Quads", find: (g) => hiddenSet(g, 4, false) },
   { name: "Bivalue Universal Grave", find: bug, uniqueness: true },
   { name: "Aligned Pair Exclusion", find: alignedPairExclusion },
+  { name: "Forcing Chains & Cycles", find: forcingChainsAndCycles },
+  { name: "Aligned Triplet Exclusion", find: alignedTripletExclusion },
+  { name: "Nishio Forcing Chains", find: nishioForcingChains },
 ];
 
 /**

@@ -1,0 +1,439 @@
+/**
+ * Sudoku Explainer 1.2.1's static chaining producer, "Forcing Chains &
+ * Cycles" (SE's Chaining with multiple, dynamic and Nishio off): bidirectional
+ * X-, Y- and XY-cycles (6.5 / 6.5 / 7.0 + length) and forcing X-chains and
+ * XY-chains (6.6 / 7.0 + length).
+ *
+ * The search reproduces SE's, because the chain it finds (and so its length,
+ * and so the rating) depends on the search order:
+ *
+ * - three passes: X links only, Y links only (cycles only, from bivalue
+ *   cells), both; in each, every candidate of every empty cell (row-major,
+ *   digits increasing) is the start;
+ * - from a start "on": a breadth-first search for cycles back to it, where the
+ *   "on" nodes are never revisited but "off" nodes may be reached again by
+ *   other paths (only their own ancestors are excluded); then two
+ *   breadth-first searches with every node visited once, from the start "on"
+ *   (a chain to the start "off": the candidate is false) and from the start
+ *   "off" (a chain to the start "on": the digit is placed);
+ * - an "on" node makes "off": (Y) the cell's other digits, then the digit's
+ *   other cells in its block, row and column; an "off" node makes "on": (Y)
+ *   the other digit of a bivalue cell, (X) the other cell of the digit in a
+ *   block, row or column where it has two cells left;
+ * - of all the hints found, SE applies the one that sorts first by rating,
+ *   then complexity (the number of distinct nodes of the chain), then kind
+ *   (X 2, Y 3, XY 4), then discovery order.
+ *
+ * A cycle removes the digit of each of its links from the cells outside the
+ * cycle that see both an "on" and an "off" node of that digit.
+ *
+ * Here the implication graph of a pass is built once as adjacency lists in
+ * SE's order, the cycle search and the "on" chain search share one
+ * breadth-first search (see searchFromOn for why that gives SE's chains), and
+ * no search goes deeper than a hint that could still sort before the best one
+ * found so far. Checked against a line-by-line port of SE's search on the
+ * se-ratings.tsv paths and on perturbed grids (identical hints).
+ */
+import { popcount } from "../core/bits.js";
+import { BOX_OF, COL_OF, ROW_OF } from "../core/cells.js";
+import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
+import { lowest, ratingOf, step } from "./helpers.js";
+import type { Candidate, Step } from "./step.js";
+
+/** The three units of a cell in SE's getRegionTypes order: block, row, column. */
+export const BRC = new Uint8Array(81 * 3);
+for (let cell = 0; cell < 81; cell++) {
+  BRC[3 * cell] = 18 + BOX_OF[cell];
+  BRC[3 * cell + 1] = ROW_OF[cell];
+  BRC[3 * cell + 2] = 9 + COL_OF[cell];
+}
+
+/**
+ * Node keys: ((cell * 9 + digit - 1) << 1) | on, 0-1457.
+ *
+ * The implication graph of one pass, in SE's order: from an "on" key
+ * (SE's getOnToOff) and from an "off" key (getOffToOn), as adjacency lists
+ * (CSR: the neighbours of key k are adjacency[first[k]..first[k + 1]-1]).
+ * The grid does not change during the static search, so the lists are built
+ * once per pass.
+ */
+const first = new Int32Array(1459);
+let adjacency: Int32Array = new Int32Array(1 << 15);
+
+function buildGraph(grid: CandidateGrid, yLinks: boolean, xLinks: boolean): void {
+  let n = 0;
+  const push = (key: number): void => {
+    if (n === adjacency.length) {
+      const bigger = new Int32Array(2 * n);
+      bigger.set(adjacency);
+      adjacency = bigger;
+    }
+    adjacency[n++] = key;
+  };
+  const seen = new Int32Array(81);
+  let stamp = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    const cands = grid.candidates[cell];
+    for (let d = 0; d < 9; d++) {
+      const pot = cell * 9 + d;
+      // "off" key (pot << 1): the "on" keys it implies.
+      first[pot << 1] = n;
+      if ((cands >> d) & 1) {
+        if (yLinks && popcount(cands) === 2) push(((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1);
+        if (xLinks) {
+          const start = n;
+          for (let k = 0; k < 3; k++) {
+            const unit = BRC[3 * cell + k];
+            const positions = grid.where[9 * unit + d];
+            if (popcount(positions) !== 2) continue;
+            let other = UNIT_CELLS[9 * unit + lowest(positions)];
+            if (other === cell) other = UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
+            const on = ((other * 9 + d) << 1) | 1;
+            let dup = false;
+            for (let i = start; i < n; i++) if (adjacency[i] === on) dup = true;
+            if (!dup) push(on);
+          }
+        }
+      }
+      // "on" key: the "off" keys it implies.
+      first[(pot << 1) | 1] = n;
+      if ((cands >> d) & 1) {
+        if (yLinks) for (let m = cands & ~(1 << d); m !== 0; m &= m - 1) push((cell * 9 + lowest(m)) << 1);
+        seen[cell] = ++stamp;
+        for (let k = 0; k < 3; k++) {
+          const unit = BRC[3 * cell + k];
+          for (let m = grid.where[9 * unit + d]; m !== 0; m &= m - 1) {
+            const other = UNIT_CELLS[9 * unit + lowest(m)];
+            if (seen[other] === stamp) continue;
+            seen[other] = stamp;
+            push((other * 9 + d) << 1);
+          }
+        }
+      }
+    }
+  }
+  first[1458] = n;
+}
+
+/**
+ * Search trees, as typed arrays: key, parent (-1 for the start) and depth
+ * (links from the start) of each node, nodes in creation order, which is the
+ * order of SE's level-by-level breadth-first search.
+ */
+let nodeKey: Int32Array = new Int32Array(1 << 12);
+let nodeParent: Int32Array = new Int32Array(1 << 12);
+let nodeDepth: Int32Array = new Int32Array(1 << 12);
+let nodeCount = 0;
+
+function grown(array: Int32Array): Int32Array {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
+function newNode(key: number, parent: number): number {
+  if (nodeCount === nodeKey.length) {
+    nodeKey = grown(nodeKey);
+    nodeParent = grown(nodeParent);
+    nodeDepth = grown(nodeDepth);
+  }
+  nodeKey[nodeCount] = key;
+  nodeParent[nodeCount] = parent;
+  nodeDepth[nodeCount] = parent < 0 ? 0 : nodeDepth[parent] + 1;
+  return nodeCount++;
+}
+
+/** Generation-stamped sets of keys. */
+const visited = new Int32Array(1458);
+const returning = new Int32Array(1458);
+const ancestorSeen = new Int32Array(1458);
+let generation = 0;
+
+function keyOf(cell: number, digit: number, on: boolean): number {
+  return ((cell * 9 + digit - 1) << 1) | (on ? 1 : 0);
+}
+
+/** Whether `key` is on the path from node `node` to the start, `node` included. */
+function onPath(node: number, key: number): boolean {
+  for (let n = node; n >= 0; n = nodeParent[n]) if (nodeKey[n] === key) return true;
+  return false;
+}
+
+/** A path's end: the last link goes from tree node `node` to key `key`. */
+interface PathEnd {
+  readonly node: number;
+  readonly key: number;
+}
+
+/**
+ * From an "on" start, SE's doCycles and (for the passes with X links) its
+ * doForcingChains from the "on" start, in one search.
+ *
+ * SE's cycle search never revisits an "on" key but lets "off" keys be reached
+ * again by other paths (except through their own descendants). A repeated
+ * "off" node adds no new "on" node (its "on" keys were all taken when the key
+ * was first expanded, one level earlier or earlier in the same level), so the
+ * tree of first visits is the plain breadth-first tree, the forcing chain
+ * search's too; the repeats only matter where they close a cycle: an "off"
+ * key that implies the start, reached from an "on" node that is not the start
+ * and does not have that key as an ancestor. Such a cycle has complexity
+ * depth(on node) + 2 (the paths are simple, the start counted once), and so
+ * has the chain to the start's "off" key found first.
+ *
+ * `cycles` receives the cycles' ends in SE's order; returns the forcing
+ * chain's end or null. Nodes deeper than the bounds are not expanded.
+ */
+function searchFromOn(start: number, xLinks: boolean, cycleBound: number, chainBound: number, cycles: PathEnd[]): PathEnd | null {
+  const stamp = ++generation;
+  const negation = start ^ 1;
+  // The "off" keys that imply the start are the negations of the "on" keys its negation implies.
+  for (let i = first[negation]; i < first[negation + 1]; i++) returning[adjacency[i] ^ 1] = stamp;
+  nodeCount = 0;
+  newNode(start, -1);
+  visited[start] = stamp;
+  const bound = Math.max(cycleBound, xLinks ? chainBound : 0);
+  let chain: PathEnd | null = null;
+  for (let head = 0; head < nodeCount; head++) {
+    const key = nodeKey[head];
+    const depth = nodeDepth[head];
+    if (key & 1) {
+      if (depth + 2 > bound) continue;
+      for (let i = first[key]; i < first[key + 1]; i++) {
+        const off = adjacency[i];
+        if (off === negation && chain === null && xLinks && depth + 2 <= chainBound) chain = { node: head, key: off };
+        if (returning[off] === stamp && head > 0 && depth + 2 <= cycleBound && !onPath(head, off)) cycles.push({ node: head, key: off });
+        if (visited[off] !== stamp) {
+          visited[off] = stamp;
+          newNode(off, head);
+        }
+      }
+    } else {
+      if (depth + 3 > bound) continue;
+      for (let i = first[key]; i < first[key + 1]; i++) {
+        const on = adjacency[i];
+        if (visited[on] !== stamp) {
+          visited[on] = stamp;
+          newNode(on, head);
+        }
+      }
+    }
+  }
+  return chain;
+}
+
+/**
+ * SE's doForcingChains from the "off" start: the first "on" node of the
+ * start's key found (a chain of complexity depth + 1), or null.
+ */
+function searchFromOff(start: number, chainBound: number): PathEnd | null {
+  const stamp = ++generation;
+  const target = start ^ 1;
+  nodeCount = 0;
+  newNode(start, -1);
+  visited[start] = stamp;
+  for (let head = 0; head < nodeCount; head++) {
+    const key = nodeKey[head];
+    const depth = nodeDepth[head];
+    if (key & 1) {
+      if (depth + 3 > chainBound) return null;
+      for (let i = first[key]; i < first[key + 1]; i++) {
+        const off = adjacency[i];
+        if (visited[off] !== stamp) {
+          visited[off] = stamp;
+          newNode(off, head);
+        }
+      }
+    } else {
+      if (depth + 2 > chainBound) return null;
+      for (let i = first[key]; i < first[key + 1]; i++) {
+        const on = adjacency[i];
+        if (on === target) return { node: head, key: on };
+        if (visited[on] !== stamp) {
+          visited[on] = stamp;
+          newNode(on, head);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** The path's keys from the start to its end. */
+function pathKeys(end: PathEnd): number[] {
+  const keys = [end.key];
+  for (let n = end.node; n >= 0; n = nodeParent[n]) keys.push(nodeKey[n]);
+  return keys.reverse();
+}
+
+/** SE's getAncestorCount: the distinct keys of the path. */
+function distinctKeys(keys: readonly number[]): number {
+  const stamp = ++generation;
+  let count = 0;
+  for (const key of keys) {
+    if (ancestorSeen[key] === stamp) continue;
+    ancestorSeen[key] = stamp;
+    count++;
+  }
+  return count;
+}
+
+/** SE's getLengthDifficulty, as the same double. */
+export function lengthDifficulty(complexity: number): number {
+  let added = 0.0;
+  let ceil = 4;
+  const length = complexity - 2;
+  let odd = false;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? Math.trunc((ceil * 4) / 3) : Math.trunc((ceil * 3) / 2);
+    odd = !odd;
+  }
+  return added;
+}
+
+/** A hint found, with SE's sort key. */
+interface ChainHint {
+  readonly difficulty: number;
+  readonly complexity: number;
+  readonly sortKey: number;
+  readonly cycle: boolean;
+  /** The chain's keys from the start to the end (for a cycle, the start again). */
+  readonly chain: number[];
+  readonly eliminations: Candidate[];
+}
+
+/** SE's hint order: rating, then complexity, then sort key (then the order found: ties keep the first). */
+function better(difficulty: number, complexity: number, sortKey: number, best: ChainHint | null): boolean {
+  if (best === null) return true;
+  if (difficulty !== best.difficulty) return difficulty < best.difficulty;
+  if (complexity !== best.complexity) return complexity < best.complexity;
+  return sortKey < best.sortKey;
+}
+
+/**
+ * The largest complexity a hint of this base rating and sort key may have
+ * and still sort before `best` (ratings grow with complexity, so the
+ * complexities that do form a prefix); 0 when none does.
+ */
+function complexityBound(base: number, sortKey: number, best: ChainHint | null): number {
+  if (best === null) return 1 << 30;
+  let c = 0;
+  while (better(base + lengthDifficulty(c + 1), c + 1, sortKey, best)) c++;
+  return c;
+}
+
+const forward = new Int32Array(729);
+const backward = new Int32Array(729);
+const cellSeen = new Int32Array(81);
+
+/** SE's createCycleHint: what a cycle removes. */
+function cycleEliminations(grid: CandidateGrid, keys: readonly number[]): Candidate[] {
+  const stamp = ++generation;
+  for (const key of keys) cellSeen[((key >> 1) / 9) | 0] = stamp;
+  for (let i = 1; i < keys.length; i++) {
+    const pot = keys[i] >> 1;
+    const cell = (pot / 9) | 0;
+    const d = pot - 9 * cell;
+    const into = keys[i] & 1 ? forward : backward;
+    for (let k = 0; k < 20; k++) {
+      const other = HOUSE[20 * cell + k];
+      if (cellSeen[other] !== stamp && (grid.candidates[other] >> d) & 1) into[other * 9 + d] = stamp;
+    }
+  }
+  const result: Candidate[] = [];
+  for (let p = 0; p < 729; p++) if (forward[p] === stamp && backward[p] === stamp) result.push({ cell: (p / 9) | 0, digit: (p % 9) + 1 });
+  return result;
+}
+
+/**
+ * SE's "Forcing Chains & Cycles" producer: the hint it applies, or null.
+ * SE collects every hint and sorts them; here the search keeps the best so
+ * far and does not search deeper than a hint that could still sort before it.
+ */
+export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
+  let best: ChainHint | null = null;
+  const cycles: PathEnd[] = [];
+  for (const [yLinks, xLinks] of [
+    [false, true],
+    [true, false],
+    [true, true],
+  ] as const) {
+    const sortKey = yLinks && xLinks ? 4 : yLinks ? 3 : 2;
+    const cycleBase = yLinks && xLinks ? 7.0 : 6.5;
+    const chainBase = yLinks && xLinks ? 7.0 : 6.6;
+    if (complexityBound(cycleBase, sortKey, best) < 4 && (!xLinks || complexityBound(chainBase, sortKey, best) < 2)) continue;
+    buildGraph(grid, yLinks, xLinks);
+    for (let cell = 0; cell < 81; cell++) {
+      const cands = grid.candidates[cell];
+      const size = popcount(cands);
+      if (size < 2 || (size > 2 && !xLinks)) continue;
+      for (let m = cands; m !== 0; m &= m - 1) {
+        const on = keyOf(cell, lowest(m) + 1, true);
+        const cycleBound = complexityBound(cycleBase, sortKey, best);
+        const chainBound = xLinks ? complexityBound(chainBase, sortKey, best) : 0;
+        cycles.length = 0;
+        // SE's order for one start: its cycles, then the chain that starts "on", then the one that starts "off".
+        const chains: number[][] = [];
+        if (cycleBound >= 4 || chainBound >= 2) {
+          const fromOn = searchFromOn(on, xLinks, cycleBound, chainBound, cycles);
+          for (const end of cycles) {
+            const keys = pathKeys(end);
+            keys.push(on);
+            const complexity = distinctKeys(keys);
+            const difficulty = cycleBase + lengthDifficulty(complexity);
+            if (!better(difficulty, complexity, sortKey, best)) continue;
+            const eliminations = cycleEliminations(grid, keys);
+            if (eliminations.length === 0) continue;
+            best = { difficulty, complexity, sortKey, cycle: true, chain: keys, eliminations };
+          }
+          if (fromOn !== null) chains.push(pathKeys(fromOn));
+        }
+        if (chainBound >= 2) {
+          const fromOff = searchFromOff(on ^ 1, chainBound);
+          if (fromOff !== null) chains.push(pathKeys(fromOff));
+        }
+        for (const keys of chains) {
+          const complexity = distinctKeys(keys);
+          const difficulty = chainBase + lengthDifficulty(complexity);
+          if (!better(difficulty, complexity, sortKey, best)) continue;
+          best = { difficulty, complexity, sortKey, cycle: false, chain: keys, eliminations: [] };
+        }
+      }
+    }
+  }
+  return best === null ? null : toStep(grid, best);
+}
+
+function toStep(grid: CandidateGrid, hint: ChainHint): Step {
+  const chain = hint.chain;
+  const cells: number[] = [];
+  const digits: number[] = [];
+  for (const key of chain) {
+    const pot = key >> 1;
+    const cell = (pot / 9) | 0;
+    if (!cells.includes(cell)) cells.push(cell);
+    const d = (pot % 9) + 1;
+    if (!digits.includes(d)) digits.push(d);
+  }
+  const rating = ratingOf(hint.difficulty);
+  if (hint.cycle) {
+    let name: string;
+    if (hint.sortKey === 4) name = "Bidirectional Cycle";
+    else if (hint.sortKey === 3) name = "Bidirectional Y-Cycle";
+    else name = cells.length === 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
+    return step(name, rating, [], cells, digits.sort((a, b) => a - b), null, hint.eliminations);
+  }
+  const target = chain[chain.length - 1];
+  const pot = target >> 1;
+  const cell = (pot / 9) | 0;
+  const digit = (pot % 9) + 1;
+  let name: string;
+  if (hint.sortKey === 4) name = "Forcing Chain";
+  else name = hint.complexity === 6 ? "Turbot Fish" : "Forcing X-Chain";
+  if (target & 1) {
+    const eliminations: Candidate[] = [];
+    for (let m = grid.candidates[cell] & ~(1 << (digit - 1)); m !== 0; m &= m - 1) eliminations.push({ cell, digit: lowest(m) + 1 });
+    return step(name, rating, [], cells, digits.sort((a, b) => a - b), { cell, digit }, eliminations);
+  }
+  return step(name, rating, [], cells, digits.sort((a, b) => a - b), null, [{ cell, digit }]);
+}
