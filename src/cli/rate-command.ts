@@ -19,7 +19,7 @@ import { reportError, totalSize } from "./batch-runner.js";
 import { createProgress } from "./progress.js";
 
 /** The hardest technique implemented so far, for messages. */
-export const RATE_LIMIT_TEXT = "Nishio forcing chains (7.5+)";
+export const RATE_LIMIT_TEXT = "dynamic forcing chains (8.5+)";
 
 export interface RateFlags {
   readonly strict?: boolean;

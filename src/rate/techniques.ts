@@ -2,7 +2,8 @@
  * Sudoku Explainer 1.2.1's techniques from singles to aligned pair exclusion
  * (ratings 1.0-6.2; uniqueness.ts and exclusion.ts hold the unique loops,
  * BUG and aligned exclusion producers; chaining.ts and nishio.ts the static
- * forcing chains and cycles, 6.5+, and Nishio, 7.5+), each
+ * forcing chains and cycles, 6.5+, and Nishio, 7.5+, multiple.ts the
+ * multiple and dynamic forcing chains, 8.0+ and 8.5+), each
  * returning the first hint SE's producer would hand over (SE's solver takes
  * the first hint of the first producer that has one), or null.
  *
@@ -19,6 +20,7 @@ import type { Candidate, Step } from "./step.js";
 import { alignedPairExclusion, alignedTripletExclusion } from "./exclusion.js";
 import { forcingChainsAndCycles } from "./chaining.js";
 import { nishioForcingChains } from "./nishio.js";
+import { multipleForcingChains } from "./multiple.js";
 import { bug, uniqueLoops } from "./uniqueness.js";
 import { bitsOf, candidatesAt, cellsOfPositions, digitsOfMask, lowest, step } from "./helpers.js";
 
@@ -323,8 +325,8 @@ export interface Producer {
 
 /**
  * SE 1.2.1's producers, in the order its solver asks them, as far as this
- * implementation goes: every producer before SE's "Multiple Forcing Chains"
- * (8.0+), which is the next one.
+ * implementation goes: every producer before SE's "Dynamic Forcing Chains
+ * (+)" (9.0+), which is the next one.
  */
 export const PRODUCERS: readonly Producer[] = [
   { name: "Hidden Singles", find: hiddenSingle },
@@ -350,6 +352,8 @@ export const PRODUCERS: readonly Producer[] = [
   { name: "Forcing Chains & Cycles", find: forcingChainsAndCycles },
   { name: "Aligned Triplet Exclusion", find: alignedTripletExclusion },
   { name: "Nishio Forcing Chains", find: nishioForcingChains },
+  { name: "Multiple Forcing Chains", find: (g) => multipleForcingChains(g, false) },
+  { name: "Dynamic Forcing Chains", find: (g) => multipleForcingChains(g, true) },
 ];
 
 /**

@@ -1,0 +1,352 @@
+/**
+ * Sudoku Explainer 1.2.1's "Multiple Forcing Chains" (8.0 + length) and
+ * "Dynamic Forcing Chains" (8.5 + length) producers: SE's Chaining with
+ * multiple on, dynamic off resp. on, Nishio off, level 0.
+ *
+ * Both propagate an assumption with SE's doChaining: an "on" node turns off
+ * (Y) the cell's other digits, then the digit's other cells in its block, row
+ * and column; an "off" node turns on (Y) the other digit of a bivalue cell,
+ * then (X) the other cell of the digit in a block, row or column where two
+ * are left. Pending "on" nodes go first, one at a time, else one pending
+ * "off" node; the first candidate implied both on and off ends the
+ * propagation (the sets found so far are kept). Dynamic mode also removes
+ * each processed "off" candidate from a working grid, so later links see the
+ * removals, and an "on" node then has as extra parents the "off" nodes that
+ * emptied its cell or region (SE's hidden parents).
+ *
+ * The hints, in SE's discovery order, for each empty cell (row-major) with
+ * more than two candidates (static) or more than one (dynamic), for each of
+ * its digits:
+ * - dynamic only: a contradiction from the digit assumed on (the digit goes)
+ *   or off (the digit is placed), sort key 7; for cells of three or more
+ *   candidates, "double" chains: a candidate implied on (or off) both by the
+ *   digit on and by the digit off, sort key 1;
+ * - region chains: for the block, row and column whose first cell holding the
+ *   digit is this cell, the candidates implied on (off) by each of the
+ *   digit's cells there, in the order of this cell's set, sort key 6;
+ * then cell chains: the candidates implied on (off) by every digit of the
+ * cell, sort key 5.
+ * Complexity: the distinct ancestors of each branch's target, summed. SE
+ * sorts by rating, complexity, sort key, then discovery order, and applies
+ * the first: the hint kept here is the first minimum.
+ *
+ * The propagation from a candidate assumed on does not depend on who asks,
+ * so each is computed once per grid and shared by the binary, region and
+ * cell chains.
+ */
+import { popcount } from "../core/bits.js";
+import { BRC, lengthDifficulty } from "./chaining.js";
+import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { lowest, ratingOf, step } from "./helpers.js";
+import type { Candidate, Step } from "./step.js";
+
+/** One propagation: nodes (key = (cell * 9 + digit - 1) << 1 | on) with their parents. */
+class Propagation {
+  count = 0;
+  readonly keys = new Int32Array(1460);
+  readonly parentStart = new Int32Array(1461);
+  parents = new Int32Array(4096);
+  parentCount = 0;
+  /** Node of each key in the sets, -1 if absent. */
+  readonly index = new Int32Array(1458).fill(-1);
+  /** Nodes added to toOn / toOff, in insertion order. */
+  readonly onOrder = new Int32Array(730);
+  onCount = 0;
+  readonly offOrder = new Int32Array(730);
+  offCount = 0;
+  /** The contradiction: its "on" node and "off" node (-1 if none). */
+  absurdOn = -1;
+  absurdOff = -1;
+
+  reset(): void {
+    for (let i = 0; i < this.count; i++) this.index[this.keys[i]] = -1;
+    this.count = 0;
+    this.parentCount = 0;
+    this.parentStart[0] = 0;
+    this.onCount = 0;
+    this.offCount = 0;
+    this.absurdOn = -1;
+    this.absurdOff = -1;
+  }
+
+  /** A new node from the pending parent list; returns its index. */
+  node(key: number, parentList: Int32Array, parentLength: number): number {
+    const n = this.count++;
+    this.keys[n] = key;
+    if (this.parentCount + parentLength > this.parents.length) {
+      const bigger = new Int32Array(2 * (this.parentCount + parentLength));
+      bigger.set(this.parents);
+      this.parents = bigger;
+    }
+    for (let i = 0; i < parentLength; i++) this.parents[this.parentCount++] = parentList[i];
+    this.parentStart[n + 1] = this.parentCount;
+    return n;
+  }
+
+  add(key: number, parentList: Int32Array, parentLength: number): number {
+    const n = this.node(key, parentList, parentLength);
+    this.index[key] = n;
+    if (key & 1) this.onOrder[this.onCount++] = n;
+    else this.offOrder[this.offCount++] = n;
+    return n;
+  }
+}
+
+const seenNode = new Int32Array(1460);
+let seenGeneration = 0;
+const todo = new Int32Array(1460);
+
+/** SE's getAncestorCount: the nodes from which `node` is reached (itself included). */
+function ancestorCount(prop: Propagation, node: number): number {
+  const stamp = ++seenGeneration;
+  seenNode[node] = stamp;
+  todo[0] = node;
+  let length = 1;
+  for (let head = 0; head < length; head++) {
+    const n = todo[head];
+    for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
+      const p = prop.parents[i];
+      if (seenNode[p] === stamp) continue;
+      seenNode[p] = stamp;
+      todo[length++] = p;
+    }
+  }
+  return length;
+}
+
+const work = new CandidateGrid();
+const pendingOn = new Int32Array(730);
+const pendingOff = new Int32Array(730);
+const single = new Int32Array(1);
+const parentBuffer = new Int32Array(16);
+const madeKeys = new Int32Array(4);
+const madeParents = new Int32Array(4 * 16);
+const madeParentCount = new Int32Array(4);
+const cellStamp = new Int32Array(81);
+let cellGeneration = 0;
+
+/** SE's doChaining (multiple/dynamic, level 0) from one assumption, into `prop`. */
+function propagate(grid: CandidateGrid, start: number, dynamic: boolean, prop: Propagation): void {
+  prop.reset();
+  work.candidates.set(grid.candidates);
+  work.where.set(grid.where);
+  const root = prop.add(start, single, 0);
+  let onLength = 0;
+  let offLength = 0;
+  let headOn = 0;
+  let headOff = 0;
+  if (start & 1) pendingOn[onLength++] = root;
+  else pendingOff[offLength++] = root;
+  const index = prop.index;
+  while (headOn < onLength || headOff < offLength) {
+    if (headOn < onLength) {
+      const p = pendingOn[headOn++];
+      const pot = prop.keys[p] >> 1;
+      const cell = (pot / 9) | 0;
+      const d = pot - 9 * cell;
+      single[0] = p;
+      // Y: the cell's other digits.
+      for (let m = work.candidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
+        const off = (cell * 9 + lowest(m)) << 1;
+        if (index[off | 1] >= 0) {
+          prop.absurdOn = index[off | 1];
+          prop.absurdOff = prop.node(off, single, 1);
+          return;
+        }
+        if (index[off] < 0) pendingOff[offLength++] = prop.add(off, single, 1);
+      }
+      // X: the digit's other cells in the block, row, column.
+      const stamp = ++cellGeneration;
+      cellStamp[cell] = stamp;
+      for (let k = 0; k < 3; k++) {
+        const unit = BRC[3 * cell + k];
+        for (let m = work.where[9 * unit + d]; m !== 0; m &= m - 1) {
+          const other = UNIT_CELLS[9 * unit + lowest(m)];
+          if (cellStamp[other] === stamp) continue;
+          cellStamp[other] = stamp;
+          const off = (other * 9 + d) << 1;
+          if (index[off | 1] >= 0) {
+            prop.absurdOn = index[off | 1];
+            prop.absurdOff = prop.node(off, single, 1);
+            return;
+          }
+          if (index[off] < 0) pendingOff[offLength++] = prop.add(off, single, 1);
+        }
+      }
+    } else {
+      const p = pendingOff[headOff++];
+      const pot = prop.keys[p] >> 1;
+      const cell = (pot / 9) | 0;
+      const d = pot - 9 * cell;
+      let made = 0;
+      const cands = work.candidates[cell];
+      if (popcount(cands) === 2) {
+        const v = lowest(cands & ~(1 << d));
+        madeKeys[made] = ((cell * 9 + v) << 1) | 1;
+        let n = 0;
+        madeParents[16 * made + n++] = p;
+        for (let m = grid.candidates[cell] & ~cands; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(cell * 9 + lowest(m)) << 1];
+        madeParentCount[made++] = n;
+      }
+      for (let k = 0; k < 3; k++) {
+        const unit = BRC[3 * cell + k];
+        const positions = work.where[9 * unit + d];
+        if (popcount(positions) !== 2) continue;
+        let other = UNIT_CELLS[9 * unit + lowest(positions)];
+        if (other === cell) other = UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
+        const on = ((other * 9 + d) << 1) | 1;
+        let dup = false;
+        for (let i = 0; i < made; i++) if (madeKeys[i] === on) dup = true;
+        if (dup) continue;
+        madeKeys[made] = on;
+        let n = 0;
+        madeParents[16 * made + n++] = p;
+        for (let m = grid.where[9 * unit + d] & ~positions; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1];
+        madeParentCount[made++] = n;
+      }
+      if (dynamic) work.remove(cell, d + 1);
+      for (let i = 0; i < made; i++) {
+        const on = madeKeys[i];
+        const n = madeParentCount[i];
+        for (let j = 0; j < n; j++) parentBuffer[j] = madeParents[16 * i + j];
+        if (index[on ^ 1] >= 0) {
+          prop.absurdOn = prop.node(on, parentBuffer, n);
+          prop.absurdOff = index[on ^ 1];
+          return;
+        }
+        if (index[on] < 0) pendingOn[onLength++] = prop.add(on, parentBuffer, n);
+      }
+    }
+  }
+}
+
+/** Propagations of the current grid, by start key (pooled across calls). */
+const pool: Propagation[] = [];
+const byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
+let used = 0;
+
+function propagation(grid: CandidateGrid, key: number, dynamic: boolean): Propagation {
+  let prop = byKey[key];
+  if (prop !== null) return prop;
+  if (used === pool.length) pool.push(new Propagation());
+  prop = pool[used++];
+  propagate(grid, key, dynamic, prop);
+  byKey[key] = prop;
+  return prop;
+}
+
+interface Best {
+  complexity: number;
+  sortKey: number;
+  name: string;
+  /** The candidate placed, or null. */
+  placement: Candidate | null;
+  eliminations: Candidate[];
+  cells: number[];
+  digits: number[];
+}
+
+let best: Best | null = null;
+
+function beats(complexity: number, sortKey: number): boolean {
+  return best === null || complexity < best.complexity || (complexity === best.complexity && sortKey < best.sortKey);
+}
+
+/** What a hint whose conclusion is node key `target` does on `grid`. */
+function conclude(grid: CandidateGrid, target: number): { placement: Candidate | null; eliminations: Candidate[] } {
+  const pot = target >> 1;
+  const cell = (pot / 9) | 0;
+  const digit = pot - 9 * cell + 1;
+  if ((target & 1) === 0) return { placement: null, eliminations: [{ cell, digit }] };
+  const eliminations: Candidate[] = [];
+  for (let m = grid.candidates[cell] & ~(1 << (digit - 1)); m !== 0; m &= m - 1) eliminations.push({ cell, digit: lowest(m) + 1 });
+  return { placement: { cell, digit }, eliminations };
+}
+
+function offer(grid: CandidateGrid, complexity: number, sortKey: number, name: string, target: number, placed: boolean, source: number[]): void {
+  if (!beats(complexity, sortKey)) return;
+  const { placement, eliminations } = conclude(grid, target);
+  if (eliminations.length === 0) return;
+  const pot = target >> 1;
+  best = { complexity, sortKey, name, placement: placed ? placement : null, eliminations, cells: source, digits: [(pot % 9) + 1] };
+}
+
+/** The shared targets of the branches: nodes of the first branch (in its order) present in all. */
+function shared(branches: readonly Propagation[], on: boolean, grid: CandidateGrid, sortKey: number, name: string, source: number[]): void {
+  const first = branches[0];
+  const order = on ? first.onOrder : first.offOrder;
+  const count = on ? first.onCount : first.offCount;
+  for (let i = 0; i < count; i++) {
+    const key = first.keys[order[i]];
+    let all = true;
+    for (let b = 1; b < branches.length && all; b++) if (branches[b].index[key] < 0) all = false;
+    if (!all) continue;
+    let complexity = 0;
+    for (const branch of branches) complexity += ancestorCount(branch, branch.index[key]);
+    if (!beats(complexity, sortKey)) continue;
+    offer(grid, complexity, sortKey, name, key, on, source);
+  }
+}
+
+/**
+ * SE's "Multiple Forcing Chains" (dynamic false) or "Dynamic Forcing Chains"
+ * (dynamic true) producer: the hint it applies, or null.
+ */
+export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean): Step | null {
+  best = null;
+  used = 0;
+  byKey.fill(null);
+  const prefix = dynamic ? "Dynamic " : "";
+  const base = dynamic ? 8.5 : 8.0;
+  const branches: Propagation[] = [];
+  for (let cell = 0; cell < 81; cell++) {
+    const cands = grid.candidates[cell];
+    const size = popcount(cands);
+    if (!(size > 2 || (size > 1 && dynamic))) continue;
+    const cellBranches: Propagation[] = [];
+    for (let m = cands; m !== 0; m &= m - 1) {
+      const d = lowest(m);
+      const onKey = ((cell * 9 + d) << 1) | 1;
+      const on = propagation(grid, onKey, dynamic);
+      cellBranches.push(on);
+      if (dynamic) {
+        const off = propagation(grid, onKey ^ 1, dynamic);
+        if (on.absurdOn >= 0) {
+          const complexity = ancestorCount(on, on.absurdOn) + ancestorCount(on, on.absurdOff);
+          offer(grid, complexity, 7, "Contradiction Forcing Chains", onKey ^ 1, false, [cell]);
+        }
+        if (off.absurdOn >= 0) {
+          const complexity = ancestorCount(off, off.absurdOn) + ancestorCount(off, off.absurdOff);
+          offer(grid, complexity, 7, "Contradiction Forcing Chains", onKey, true, [cell]);
+        }
+        if (size >= 3) {
+          branches.length = 0;
+          branches.push(on, off);
+          shared(branches, true, grid, 1, "Double Forcing Chains", [cell]);
+          shared(branches, false, grid, 1, "Double Forcing Chains", [cell]);
+        }
+      }
+      // Region chains: the units where this cell is the digit's first cell.
+      for (let k = 0; k < 3; k++) {
+        const unit = BRC[3 * cell + k];
+        const positions = grid.where[9 * unit + d];
+        if (popcount(positions) < 2 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
+        branches.length = 0;
+        const cells: number[] = [];
+        for (let p = positions; p !== 0; p &= p - 1) {
+          const other = UNIT_CELLS[9 * unit + lowest(p)];
+          cells.push(other);
+          branches.push(other === cell ? on : propagation(grid, ((other * 9 + d) << 1) | 1, dynamic));
+        }
+        shared(branches, true, grid, 6, "Region Forcing Chains", cells);
+        shared(branches, false, grid, 6, "Region Forcing Chains", cells);
+      }
+    }
+    shared(cellBranches, true, grid, 5, "Cell Forcing Chains", [cell]);
+    shared(cellBranches, false, grid, 5, "Cell Forcing Chains", [cell]);
+  }
+  const found = best as Best | null;
+  if (found === null) return null;
+  const rating = ratingOf(base + lengthDifficulty(found.complexity));
+  return step(prefix + found.name, rating, [], found.cells, found.digits, found.placement, found.eliminations);
+}
