@@ -7,7 +7,8 @@ import { cpus } from "node:os";
 import { BitboardSolver } from "../src/solver/bitboard.js";
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid, bandLookup, bandFigures } from "../src/canon/index.js";
-import { EntryGenerator } from "../src/bands/index.js";
+import { EntryGenerator, groupByEntry, parseKLine, replayGroup, Scan17Stats, scanSlices17 } from "../src/bands/index.js";
+import { readFileSync } from "node:fs";
 import { dataFile, readPuzzles } from "../src/io/shared-data.js";
 
 function cpuSeconds<T>(work: () => T): [T, number] {
@@ -114,6 +115,48 @@ rows.push({
     target: `<= 8.5 s per rank ${mainSeconds / 6 <= 8.5 ? "met" : "MISSED"}`,
     anchors: "sk_s17v9 command 80: about 8.5 s per rank",
   });
+}
+
+// Band scan for 17s (issue 4): the slices and replays the issue names, beside the C++ figures.
+{
+  const stats = new Scan17Stats();
+  const found: string[] = [];
+  const [, slice1196] = cpuSeconds(() => scanSlices17({ pass: "1", rank: 23, firstSlice: 1196, lastSlice: 1196, stats }, (hit) => found.push(hit.puzzle)));
+  rows.push({
+    figure: `band scan, pass 1 rank 23 slice 1196 (${stats.entries} entries, ${stats.bands3} bands 3): ${found.length} 17s; ${counters(stats)}`,
+    measured: `${slice1196.toFixed(2)} s`,
+    target: `<= 3.7 s ${slice1196 <= 3.7 ? "met" : "MISSED"}`,
+    anchors: "sk_s17v9: 3.7 s, the same 2 17s",
+  });
+  const stats1197 = new Scan17Stats();
+  const [, slice1197] = cpuSeconds(() => scanSlices17({ pass: "1", rank: 23, firstSlice: 1197, lastSlice: 1197, stats: stats1197 }, () => {}));
+  rows.push({
+    figure: `band scan, pass 1 rank 23 slice 1197 (${stats1197.entries} entries, ${stats1197.bands3} bands 3): ${stats1197.puzzles} 17s`,
+    measured: `${slice1197.toFixed(2)} s`,
+    target: "-",
+    anchors: "sk_s17v9: none",
+  });
+  for (const [pass, file, size] of [["1", "k3_p1.txt", 20], ["2a", "k1_p2a.txt", 5], ["2b", "k2_p2b.txt", 5]] as const) {
+    const path = dataFile(file);
+    if (!path) continue;
+    const all = readFileSync(path, "utf8").split("\n").filter((l) => l.trim() !== "");
+    const step = Math.floor(all.length / size);
+    const lines = Array.from({ length: size }, (_, i) => parseKLine(all[(i * step + 7) % all.length], (i * step + 7) % all.length + 1));
+    const replayStats = new Scan17Stats();
+    const [hits, seconds] = cpuSeconds(() => groupByEntry(lines).flatMap((group) => replayGroup(group, pass, replayStats)).filter((o) => o.found).length);
+    const perEntry = seconds / replayStats.entries;
+    rows.push({
+      figure: `band scan replay, ${size} lines of ${file} (pass ${pass}, each entry with its own band 3): ${hits}/${size} found; ${counters(replayStats)}`,
+      measured: `${perEntry.toFixed(2)} s per entry`,
+      target: `<= 3.5 s ${perEntry <= 3.5 ? "met" : "MISSED"}`,
+      anchors: "sk_s17 replay (command 79): about 3.5 s per line; Sk_S17VB p2b: 4.6 s per line",
+    });
+  }
+}
+
+function counters(stats: Scan17Stats): string {
+  const per = (n: number) => Math.round(n / Math.max(1, stats.entries)).toLocaleString("en");
+  return `per entry: ${per(stats.xyNodes)} bands-1+2 nodes, ${per(stats.xyChecks)} checks, ${per(stats.xyValid)} valid, ${per(stats.band3Nodes)} band-3 nodes, ${per(stats.band3Checks)} band-3 checks`;
 }
 
 console.log(`sudokulab bench — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"}, 1 thread, CPU time`);

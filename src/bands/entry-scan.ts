@@ -44,7 +44,8 @@ const MAX_DEPTH_XY = 12;
 /** Room for the UAs of bands 1+2 (collected plus fresh ones) and for each level's unhit list. */
 const XY_CAPACITY = 4096;
 /** Room for each band 3's learned 3-band UAs; when full, new ones replace the oldest. */
-const B3_LEARNED = 768;
+const B3_LEARNED = 2048;
+const LEARNED_BLOCKS = B3_LEARNED / 32;
 const JOINT_CAPACITY = 2048;
 /** A joint search adds at most 17 - 4 clues (a band can need as few as 2). */
 const MAX_DEPTH_JOINT = 14;
@@ -104,6 +105,14 @@ export class EntryScanner17 {
   private readonly learned = new Int32Array(3 * B3_LEARNED * MAX_BANDS3);
   private readonly learnedCount = new Int32Array(MAX_BANDS3);
   private readonly learnedNext = new Int32Array(MAX_BANDS3);
+  /**
+   * Bit-sliced index of the learned UAs: for band 3 b and bands-1+2 cell c,
+   * bit k of block j says learned UA 32j + k contains c. The UAs a clue set
+   * misses are then found with one AND-NOT per clue and block, not one test
+   * per UA (learnedHits[(54 b + c) * LEARNED_BLOCKS + j]).
+   */
+  private readonly learnedHits = new Int32Array(MAX_BANDS3 * 54 * LEARNED_BLOCKS);
+  private readonly clueCells = new Int32Array(54);
 
   // The current entry and problem.
   private entry: EntryData | null = null;
@@ -159,6 +168,7 @@ export class EntryScanner17 {
       at += uas.length;
       this.learnedCount[b] = 0;
       this.learnedNext[b] = 0;
+      this.learnedHits.fill(0, 54 * LEARNED_BLOCKS * b, 54 * LEARNED_BLOCKS * (b + 1));
     }
     this.bandUAStart[entry.bands3Count] = at;
   }
@@ -379,14 +389,23 @@ export class EntryScanner17 {
       L1[n] = 0;
       L2[n++] = this.bandUAs[i];
     }
-    for (let i = 3 * B3_LEARNED * b, end = i + 3 * this.learnedCount[b]; i < end && n < JOINT_CAPACITY; i += 3) {
-      const w0 = learned[i];
-      const w1 = learned[i + 1];
-      if (((w0 & s0) | (w1 & s1)) !== 0) continue;
-      // A learned UA always has band-3 cells, so it stays hittable.
-      L0[n] = w0 & live0;
-      L1[n] = w1 & live1;
-      L2[n++] = learned[i + 2];
+    const cells = this.clueCells;
+    let k = 0;
+    for (let w = s0; w !== 0; w &= w - 1) cells[k++] = 31 - Math.clz32(w & -w);
+    for (let w = s1; w !== 0; w &= w - 1) cells[k++] = 58 - Math.clz32(w & -w);
+    const hits = this.learnedHits;
+    const hitsBase = 54 * LEARNED_BLOCKS * b;
+    const count = this.learnedCount[b];
+    for (let block = 0, blocks = (count + 31) >>> 5; block < blocks; block++) {
+      let missed = block < blocks - 1 || (count & 31) === 0 ? -1 : (1 << (count & 31)) - 1;
+      for (let j = 0; j < k; j++) missed &= ~hits[hitsBase + cells[j] * LEARNED_BLOCKS + block];
+      for (; missed !== 0 && n < JOINT_CAPACITY; missed &= missed - 1) {
+        const i = 3 * (B3_LEARNED * b + 32 * block + 31 - Math.clz32(missed & -missed));
+        // A learned UA always has band-3 cells, so it stays hittable.
+        L0[n] = learned[i] & live0;
+        L1[n] = learned[i + 1] & live1;
+        L2[n++] = learned[i + 2];
+      }
     }
     return n;
   }
@@ -600,6 +619,16 @@ export class EntryScanner17 {
       this.learnedNext[b] = (slot + 1) % B3_LEARNED;
     }
     const k = 3 * (B3_LEARNED * b + slot);
+    const hits = this.learnedHits;
+    const column = 54 * LEARNED_BLOCKS * b + (slot >>> 5);
+    const bit = 1 << (slot & 31);
+    if (slot < this.learnedCount[b] - 1 || this.learnedCount[b] === B3_LEARNED) {
+      // Replacing an older UA: clear its cells from the index.
+      for (let w = this.learned[k]; w !== 0; w &= w - 1) hits[column + (31 - Math.clz32(w & -w)) * LEARNED_BLOCKS] &= ~bit;
+      for (let w = this.learned[k + 1]; w !== 0; w &= w - 1) hits[column + (58 - Math.clz32(w & -w)) * LEARNED_BLOCKS] &= ~bit;
+    }
+    for (let w = w0; w !== 0; w &= w - 1) hits[column + (31 - Math.clz32(w & -w)) * LEARNED_BLOCKS] |= bit;
+    for (let w = w1; w !== 0; w &= w - 1) hits[column + (58 - Math.clz32(w & -w)) * LEARNED_BLOCKS] |= bit;
     this.learned[k] = w0;
     this.learned[k + 1] = w1;
     this.learned[k + 2] = w2;

@@ -1,0 +1,163 @@
+/**
+ * `npm run verify:scan17 [SECTION ARGS]`: the long verifications of the band
+ * scan for 17s (issue 4), each against independent truth. Sections:
+ *
+ *   replay PASS N   N lines of the pass's k-file (every k-th line), each
+ *                   replayed through its entry (its own band 3): found / N
+ *   ranks PASS A..B whole ranks scanned: distinct 17 classes per rank
+ *                   against s17-counts.tsv (vb_* columns). Few ranks are
+ *                   affordable: low ranks have millions of entries, high
+ *                   ones few entries whose three bands all have many valid
+ *                   clue sets (a pass-2a entry of rank 411: 75 s CPU).
+ *   grids           scanGrid17 on the 10 grids of grids-with-most-17s.tsv:
+ *                   the 17 classes found against the list
+ *   slice           pass 2a, rank 190, slice 43593: exactly its k1 line
+ *
+ * With no argument, all sections run (replay: 1000 pass-1 lines, 100 of
+ * each pass 2). Prints one line per check; exit code 1 if any fails.
+ */
+import { readFileSync } from "node:fs";
+import { canonicalPuzzle } from "../src/canon/index.js";
+import { parsePuzzle } from "../src/core/puzzle.js";
+import { countSolutions } from "../src/solver/solve.js";
+import { dataFile, readTsv } from "../src/io/shared-data.js";
+import {
+  formatScan17Hit,
+  groupByEntry,
+  parseKLine,
+  parsePass,
+  replayGroup,
+  type Scan17Pass,
+  Scan17Stats,
+  scanGrid17,
+  scanSlices17,
+} from "../src/bands/index.js";
+
+const K_FILES: Record<Scan17Pass, string> = { "1": "k3_p1.txt", "2a": "k1_p2a.txt", "2b": "k2_p2b.txt" };
+const COUNT_COLUMN: Record<Scan17Pass, string> = { "1": "vb_p1", "2a": "vb_p2a", "2b": "vb_p2b" };
+
+let failures = 0;
+function report(ok: boolean, text: string): void {
+  if (!ok) failures++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${text}`);
+}
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+}
+
+function classOf(puzzle: string): string {
+  return Array.from(canonicalPuzzle(puzzle).puzzle).join("");
+}
+
+function replay(pass: Scan17Pass, size: number): void {
+  const path = dataFile(K_FILES[pass]);
+  if (!path) return console.log(`skip ${K_FILES[pass]} not found`);
+  const all = readFileSync(path, "utf8").split("\n").map((text, i) => ({ text, i })).filter(({ text }) => text.trim() !== "");
+  const step = Math.max(1, Math.floor(all.length / size));
+  const lines = [];
+  for (let i = 0; i < size && i * step < all.length; i++) {
+    const { text, i: at } = all[(i * step + 7) % all.length];
+    lines.push(parseKLine(text, at + 1));
+  }
+  const started = process.cpuUsage();
+  const stats = new Scan17Stats();
+  let found = 0;
+  let exchanged = 0;
+  for (const group of groupByEntry(lines)) {
+    for (const outcome of replayGroup(group, pass, stats)) {
+      if (outcome.found) found++;
+      else console.log(`     not found: ${K_FILES[pass]}:${outcome.line.lineNumber}`);
+      if (outcome.exchanged) exchanged++;
+    }
+  }
+  const cpu = cpuSeconds(started);
+  report(found === lines.length, `replay pass ${pass}: ${found}/${lines.length} sampled ${K_FILES[pass]} lines output by the scan of their entry (${stats.entries} entries scanned, ${exchanged} exchanged lines undone), ${cpu.toFixed(0)} s CPU, ${(cpu / stats.entries).toFixed(2)} s per entry`);
+  console.log(`     counters: ${stats.lines().map(([label, value]) => `${label} ${value}`).join("; ")}`);
+}
+
+function scanRank(pass: Scan17Pass, rank: number): { classes: Set<string>; stats: Scan17Stats; cpu: number } {
+  const started = process.cpuUsage();
+  const classes = new Set<string>();
+  const stats = scanSlices17({ pass, rank, firstSlice: 0, lastSlice: Number.MAX_SAFE_INTEGER }, (hit) => {
+    if (countSolutions(hit.puzzle, 2) !== 1) throw new Error(`not unique: ${formatScan17Hit(hit)}`);
+    classes.add(classOf(hit.puzzle));
+  });
+  return { classes, stats, cpu: cpuSeconds(started) };
+}
+
+function ranks(pass: Scan17Pass, first: number, last: number): void {
+  const path = dataFile("s17-counts.tsv");
+  if (!path) return console.log("skip s17-counts.tsv not found");
+  const rows = readTsv(path);
+  const expected = (pass: Scan17Pass, rank: number): number => Number(rows.find((r) => Number(r.band1_n6) === rank)![COUNT_COLUMN[pass]]);
+  for (let rank = first; rank <= last; rank++) {
+    const { classes, stats, cpu } = scanRank(pass, rank);
+    const want = expected(pass, rank);
+    report(classes.size === want, `pass ${pass}, rank ${rank}, all slices: ${classes.size} 17 classes (s17-counts.tsv ${COUNT_COLUMN[pass]}: ${want}); ${stats.entries} entries, ${stats.bands3} bands 3, ${cpu.toFixed(0)} s CPU`);
+  }
+}
+
+function grids(): void {
+  const path = dataFile("grids-with-most-17s.tsv");
+  if (!path) return console.log("skip grids-with-most-17s.tsv not found");
+  const rows = readFileSync(path, "utf8").split("\n").filter((l) => /^\d{81}\t/.test(l));
+  for (const row of rows) {
+    const [gridText, count, puzzles] = row.split("\t");
+    const known = new Set(puzzles.split(",").map(classOf));
+    const found = new Set<string>();
+    const started = process.cpuUsage();
+    const stats = scanGrid17(parsePuzzle(gridText), (hit) => {
+      if (countSolutions(hit.original, 2) !== 1) throw new Error(`not unique: ${hit.original}`);
+      found.add(classOf(hit.original));
+    });
+    const same = found.size === known.size && [...found].every((c) => known.has(c));
+    report(same, `scan17 --grid ${gridText.slice(0, 18)}…: ${found.size} 17 classes, the list has ${count}; ${same ? "the same" : "DIFFERENT"}; ${stats.entries} entries, ${cpuSeconds(started).toFixed(0)} s CPU`);
+  }
+}
+
+function slice(): void {
+  const path = dataFile("k1_p2a.txt");
+  if (!path) return console.log("skip k1_p2a.txt not found");
+  const expected = readFileSync(path, "utf8").split("\n").filter((l) => /;\s*190;.*;\s*43593$/.test(l.trim()));
+  const started = process.cpuUsage();
+  const found: string[] = [];
+  const stats = scanSlices17({ pass: "2a", rank: 190, firstSlice: 43593, lastSlice: 43593 }, (hit) => found.push(formatScan17Hit(hit)));
+  const same = found.length === expected.length && found.every((line) => expected.includes(line));
+  report(same, `pass 2a, rank 190, slice 43593: ${found.length} 17s (k1_p2a.txt lists ${expected.length}), ${same ? "the same" : "DIFFERENT"}; ${stats.entries} entries, ${stats.bands3} bands 3, ${cpuSeconds(started).toFixed(0)} s CPU (Sk_S17VB: 100 s)`);
+  console.log(`     counters: ${stats.lines().map(([label, value]) => `${label} ${value}`).join("; ")}`);
+}
+
+const [section, ...args] = process.argv.slice(2);
+switch (section) {
+  case "replay":
+    replay(parsePass(args[0] ?? "1"), Number(args[1] ?? 100));
+    break;
+  case "ranks": {
+    const [a, b] = (args[1] ?? "411..411").split("..").map(Number);
+    ranks(parsePass(args[0] ?? "2a"), a, b ?? a);
+    break;
+  }
+  case "grids":
+    grids();
+    break;
+  case "slice":
+    slice();
+    break;
+  case undefined:
+    replay("1", 1000);
+    replay("2a", 100);
+    replay("2b", 100);
+    ranks("2a", 406, 411);
+    grids();
+    slice();
+    break;
+  default:
+    console.error(`unknown section '${section}': replay PASS N | ranks PASS A..B | grids | slice`);
+    process.exitCode = 2;
+}
+if (section === undefined || ["replay", "ranks", "grids", "slice"].includes(section)) {
+  console.log(failures === 0 ? "all verifications passed" : `${failures} verification(s) FAILED`);
+  process.exitCode = failures === 0 ? 0 : 1;
+}
