@@ -1,8 +1,8 @@
 /**
  * The SE-scale rater (src/rate): the candidate grid, SE 1.2.1's techniques
- * up to dynamic forcing chains (every producer before SE's "Dynamic Forcing
- * Chains (+)", 9.0+), and ER/EP/ED against Sudoku Explainer 1.2.1.3's
- * ratings in se-ratings.tsv for the puzzles SE rates below 9.0.
+ * up to dynamic forcing chains (+) (every producer before SE's "Dynamic
+ * Forcing Chains (+ Forcing Chains)", 9.5+), and ER/EP/ED against Sudoku
+ * Explainer 1.2.1.3's ratings in se-ratings.tsv.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -30,16 +30,19 @@ const EXAMPLE_NO_UNIQUENESS = {
 };
 
 /**
- * The highest SE rating all of whose puzzles this implementation covers: 8.9 (SE's next producer, dynamic
- * forcing chains (+), rates 9.0 or more; a puzzle that needs it is "beyond").
+ * The highest SE rating all of whose puzzles this implementation covers: 9.4 (SE's next producer, dynamic
+ * forcing chains (+ forcing chains), rates 9.5 or more; a puzzle that needs it is "beyond").
  */
-const COVERED = 89;
+const COVERED = 94;
 
 /**
- * The test's sample of the 8.x band (multiple and dynamic forcing chains, the slowest to rate): every
- * SAMPLE_8th puzzle of it in file order. All 496 match SE (checked outside the suite).
+ * The test's samples of the 8.x band (multiple and dynamic forcing chains) and of the 9.0-9.4 band (long
+ * dynamic forcing chains; none of these puzzles' SE paths uses the (+) rules), the slowest to rate: every
+ * SAMPLE_8th and every SAMPLE_9th puzzle of them in file order. All 496 and all 357 match SE (checked outside
+ * the suite).
  */
-const SAMPLE_8 = 2;
+const SAMPLE_8 = 4;
+const SAMPLE_9 = 16;
 
 /** Ratings (with steps) of the se-ratings.tsv puzzles made by one test, reused by a later one. */
 const earlierRatings = new Map<string, RateResult>();
@@ -117,7 +120,7 @@ test("ratings: hidden singles and full houses, invalid puzzles, rating format", 
   assert.equal(formatRating(110), "11.0");
 });
 
-test("se-ratings.tsv: every puzzle SE rates <= 7.9 and every 2nd of those rated 8.0-8.9 (248 of 496) get SE's ER, EP and ED, with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+test("se-ratings.tsv: every puzzle SE rates <= 7.9, every 4th of those rated 8.0-8.9 (124 of 496) and every 16th of those rated 9.0-9.4 (23 of 357) get SE's ER, EP and ED, with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
   const rows = readTsv(ratings!);
   assert.equal(rows.length, 3166);
   const start = performance.now();
@@ -133,10 +136,12 @@ test("se-ratings.tsv: every puzzle SE rates <= 7.9 and every 2nd of those rated 
   let matchEd = 0;
   let matchAll = 0;
   let eights = 0;
+  let nines = 0;
   for (const row of rows) {
     const expected = [tenths(row.ER), tenths(row.EP), tenths(row.ED)];
     if (expected[0] > COVERED) continue;
-    if (expected[0] >= 80 && eights++ % SAMPLE_8 !== 0) continue;
+    if (expected[0] >= 80 && expected[0] < 90 && eights++ % SAMPLE_8 !== 0) continue;
+    if (expected[0] >= 90 && nines++ % SAMPLE_9 !== 0) continue;
     checked++;
     const band = Math.floor(expected[0] / 10);
     const counts = bands.get(band) ?? [0, 0];
@@ -171,7 +176,7 @@ test("se-ratings.tsv: every puzzle SE rates <= 7.9 and every 2nd of those rated 
   t.diagnostic(`ER/EP/ED equal per SE ER band: ${[...bands].sort((a, b) => a[0] - b[0]).map(([band, [n, ok]]) => `${band}.x ${ok}/${n}`).join(", ")}`);
   t.diagnostic(`steps: ${[...byTechnique].map(([name, n]) => `${name} ${n}`).join(", ")}`);
   for (const line of mismatches.slice(0, 20)) t.diagnostic(`mismatch: ${line}`);
-  assert.equal(checked, 2294 + Math.ceil(496 / SAMPLE_8));
+  assert.equal(checked, 2294 + Math.ceil(496 / SAMPLE_8) + Math.ceil(357 / SAMPLE_9));
   assert.deepEqual(unsound.slice(0, 5), [], `${unsound.length} unsound steps`);
   assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} of ${checked} puzzles differ from SE`);
   // Most techniques up to dynamic forcing chains occur on these paths (the rarer ones: SE_PATHS below).
@@ -180,11 +185,12 @@ test("se-ratings.tsv: every puzzle SE rates <= 7.9 and every 2nd of those rated 
   }
 });
 
-test("se-ratings.tsv: puzzles SE rates above 8.9 (every 8th, 47 of 376) are beyond the implemented techniques or get SE's ratings; SE's ED and EP when known; sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
-  // SE's next producer (dynamic forcing chains (+)) rates 9.0 or more and every producer before it is exact, so
-  // on these puzzles our path is SE's up to its first step that needs a later producer; a puzzle that never
-  // needs one is rated completely, and then exactly.
-  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) > COVERED).filter((_, i) => i % 8 === 0);
+test("se-ratings.tsv: the 19 puzzles SE rates above 9.4 are beyond the implemented techniques or get SE's ratings (6 do, with dynamic forcing chains (+)); SE's ED and EP when known; sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+  // SE's next producer (dynamic forcing chains (+ forcing chains)) rates 9.5 or more and every producer before
+  // it is exact, so on these puzzles our path is SE's up to its first step that needs a later producer; a
+  // puzzle that never needs one is rated completely, and then exactly.
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) > COVERED);
+  const plusSteps = new Map<string, number>();
   const start = performance.now();
   const problems: string[] = [];
   let knownEd = 0;
@@ -199,6 +205,7 @@ test("se-ratings.tsv: puzzles SE rates above 8.9 (every 8th, 47 of 376) are beyo
     }
     const solution = solve(parsePuzzle(row.puzzle))!;
     for (const step of result.steps) {
+      if (step.technique.endsWith("(+)")) plusSteps.set(step.technique, (plusSteps.get(step.technique) ?? 0) + 1);
       const problem = stepProblem(step, solution);
       if (problem !== null) problems.push(`${row.puzzle}: ${problem}`);
     }
@@ -216,8 +223,14 @@ test("se-ratings.tsv: puzzles SE rates above 8.9 (every 8th, 47 of 376) are beyo
   }
   const seconds = (performance.now() - start) / 1000;
   t.diagnostic(`${rows.length} puzzles rated > ${formatRating(COVERED)} by SE: ${rated} rated (all three equal to SE's), the others beyond; ED known and equal for ${knownEd}, EP for ${knownEp}; ${seconds.toFixed(1)} s`);
-  assert.equal(rows.length, 47);
+  t.diagnostic(`(+) steps: ${[...plusSteps].map(([name, n]) => `${name} ${n}`).join(", ")}`);
+  assert.equal(rows.length, 19);
   assert.deepEqual(problems.slice(0, 5), [], `${problems.length} problems`);
+  // Rated with SE's ratings: the four at 9.5-9.8 and two at 10.0-10.1 (checked against SE: same steps).
+  assert.equal(rated, 6);
+  for (const name of ["Dynamic Contradiction Forcing Chains (+)", "Dynamic Double Forcing Chains (+)", "Dynamic Cell Forcing Chains (+)", "Dynamic Region Forcing Chains (+)"]) {
+    assert.ok(plusSteps.has(name), `no ${name} step`);
+  }
 });
 
 test("rate without the uniqueness techniques: no unique loop or BUG step, sound steps, never easier", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
@@ -247,7 +260,7 @@ test("rate without the uniqueness techniques: no unique loop or BUG step, sound 
       if (result.er < withUniqueness.er) problems.push(`${row.puzzle}: ER ${result.er} without uniqueness, ${withUniqueness.er} with`);
     }
   }
-  t.diagnostic(`${affected} puzzles use a uniqueness step; without them ${stillRated} are still rated, the others need dynamic forcing chains (+) or more`);
+  t.diagnostic(`${affected} puzzles use a uniqueness step; without them ${stillRated} are still rated, the others need more than dynamic forcing chains (+)`);
   assert.ok(affected > 100);
   assert.deepEqual(problems.slice(0, 5), [], `${problems.length} problems`);
   const noUr = ratePuzzle(EXAMPLE_NO_UNIQUENESS.puzzle, { uniqueness: false });
@@ -304,6 +317,7 @@ test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unr
     "abc",
     "................12..3.45...............1....6.74.3........8.5..19.2.....6.....4..;x", // SE 8.2/1.5/1.5
     "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........", // SE 9.5/1.2/1.2
+    "........6..9...4...1..7..8....7.1.3.1.8.3.5...3...2....8..2..1...6...9..4..3.....", // SE 10.5/1.2/1.2
     "1" + "0".repeat(80),
     "................12..3..4........35...1..6....27......8...72.......8.1.....9...6..", // SE 4.4/1.2/1.2
   ];
@@ -313,12 +327,13 @@ test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unr
   assert.deepEqual(run.stdout.split("\n"), [
     ".................1..2..3..4.......5.....673...1...8.......1...8..65.....4.9.....2 ED=2.6/1.2/1.2 first",
     "................12..3.45...............1....6.74.3........8.5..19.2.....6.....4.. ED=8.2/1.5/1.5;x",
-    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5........... ED=?/1.2/1.2",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5........... ED=9.5/1.2/1.2",
+    "........6..9...4...1..7..8....7.1.3.1.8.3.5...3...2....8..2..1...6...9..4..3..... ED=?/1.2/1.2",
     "................12..3..4........35...1..6....27......8...72.......8.1.....9...6.. ED=4.4/1.2/1.2",
     "",
   ]);
   assert.match(run.stderr, /in\.txt:3: bad character 'a'/);
-  assert.match(run.stderr, /in\.txt:6: puzzle has several solutions/);
+  assert.match(run.stderr, /in\.txt:7: puzzle has several solutions/);
   assert.match(run.stderr, /1 puzzle not rated yet/);
   // --no-uniqueness: SE without unique rectangles/loops and BUG.
   const example = join(dir, "ur.txt");

@@ -7,8 +7,13 @@ import { cellName } from "../core/cells.js";
 import { formatPuzzle, parseLine, type Puzzle } from "../core/puzzle.js";
 import { countSolutions, redundantClues, solveUnique } from "../solver/solve.js";
 import { applyTransform, canonicalGrid, canonicalPuzzle } from "../canon/index.js";
+import { rateRecord, type RateJobOptions } from "./rate-job.js";
 
-export type BatchCommand = "solve" | "count" | "canon" | "minimal" | "group-by-grid";
+/**
+ * The commands run line by line. `rate` runs here too (for its worker
+ * threads), but its output is a JSON RateRecord that rate-command.ts formats.
+ */
+export type BatchCommand = "solve" | "count" | "canon" | "minimal" | "group-by-grid" | "rate";
 
 /** Which canonical form `canon` computes; "auto" picks the grid form for a complete grid. */
 export type CanonForm = "auto" | "grid" | "puzzle";
@@ -18,6 +23,8 @@ export interface JobOptions {
   /** `count`: stop counting at this many solutions. */
   readonly limit: number;
   readonly canonForm: CanonForm;
+  /** `rate`: its options (absent for the other commands). */
+  readonly rate?: RateJobOptions;
 }
 
 export type JobResult = { readonly output: string } | { readonly error: string };
@@ -29,6 +36,10 @@ export type JobResult = { readonly output: string } | { readonly error: string }
  * step. Never throws: any failure becomes the line's error.
  */
 export function runJob(command: BatchCommand, options: JobOptions, line: string): JobResult {
+  if (command === "rate") {
+    const rated = rateRecord(line, options.rate ?? { uniqueness: true, stop: null });
+    return "error" in rated ? rated : { output: JSON.stringify(rated.record) };
+  }
   const parsed = parseLine(line);
   if (!parsed.ok) return { error: parsed.reason };
   try {
@@ -42,7 +53,7 @@ export function runJob(command: BatchCommand, options: JobOptions, line: string)
 
 type LineJob = (cells: Puzzle, options: JobOptions) => string | { readonly error: string };
 
-const LINE_JOBS: Record<BatchCommand, LineJob> = {
+const LINE_JOBS: Record<Exclude<BatchCommand, "rate">, LineJob> = {
   solve(cells) {
     const result = solveUnique(cells);
     return result.status === "unique" ? formatPuzzle(result.solution) : result.status;

@@ -6,7 +6,7 @@
  * grid), `entries` and `entry` (the band catalogs), `scan17` (the band scan
  * for 17s) and `demo`. This file only declares the commands and their
  * options; the work happens in batch-runner.ts, line-jobs.ts, ua-command.ts,
- * scan-command.ts, entries-command.ts, entry-command.ts, scan17-command.ts and rate-command.ts.
+ * scan-command.ts, entries-command.ts, entry-command.ts, scan17-command.ts, rate-command.ts and explain-command.ts.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -17,7 +17,9 @@ import { runDemo } from "./demo.js";
 import { bandRank, entriesUsageProblem, rankRange, runEntriesCommand, sliceRange, type EntriesFlags } from "./entries-command.js";
 import { runEntryCommand, type EntryFlags } from "./entry-command.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
+import { runExplainCommand, type ExplainFlags } from "./explain-command.js";
 import { RATE_LIMIT_TEXT, runRateCommand, type RateFlags } from "./rate-command.js";
+import { DEFAULT_FORMAT, FORMAT_CODES, formatProblem } from "./rate-job.js";
 import { clueCount, runScanCommand, type ScanFlags } from "./scan-command.js";
 import { runScan17Command, scan17Pass, scan17UsageProblem, shardOption, type Scan17Flags } from "./scan17-command.js";
 import { digitCounts, nonNegativeInteger, runUaCommand, seedValue, type UaFlags } from "./ua-command.js";
@@ -153,6 +155,10 @@ ${INPUT_HELP}`,
     .command("rate")
     .description("Rate each puzzle on Sudoku Explainer 1.2.1's scale (ER/EP/ED).")
     .argument("[files...]", "input files (default: stdin; '-' also means stdin)")
+    .addOption(new Option("--format <fmt>", "output line, with serate's codes (see below)").argParser(rateFormat).default(DEFAULT_FORMAT))
+    .addOption(new Option("--threads <n>", "worker threads (1: the main thread)").argParser(positiveInteger).default(1))
+    .addOption(new Option("--pearl", "report ER 20.0 as soon as the puzzle cannot be a pearl (ER = EP), as serate does").conflicts("diamond"))
+    .option("--diamond", "report ER 20.0 as soon as the puzzle cannot be a diamond (ER = EP = ED), as serate does")
     .option("--strict", "stop at the first bad line (exit code 1)")
     .option("--no-uniqueness", "rate without the uniqueness techniques (unique rectangles and loops, BUG)")
     .addHelpText(
@@ -165,19 +171,59 @@ up to ${RATE_LIMIT_TEXT}, in SE's order. SE always uses the uniqueness
 techniques (unique rectangles and loops 4.5+, BUG 5.6+), and so do published
 ratings; --no-uniqueness rates as SE does with them switched off.
 
+Format codes (--format; default "${DEFAULT_FORMAT}"):
+${FORMAT_CODES.map(([code, text]) => `  ${code}  ${text}`).join("\n")}
+  Any other character is copied. The line's annotation follows the format.
+
+Early stops (serate's --pearl / --diamond): from the first placed digit on,
+  a step harder than EP prints ER 20.0; --diamond also prints 20.0 (with
+  EP 0.0) when the first placement comes after a step harder than ED. EP and
+  ED are printed as serate has them when it stops. (The whole path is still
+  rated here: the early stop changes the output, not the time.)
+
 Output:
-  One line per valid input line, in input order: "PUZZLE ED=ER/EP/ED"
-  (e.g. "<puzzle> ED=2.6/1.2/1.2"), then the line's annotation. A puzzle
-  that needs a harder technique is not rated yet: its ER is printed as '?'
-  (and EP or ED too, unless the path reached them first), and a count of
-  such puzzles goes to stderr at the end; they do not change the exit code.
-  A puzzle with no solution or several solutions is a bad line.
-  Runs in one thread.
+  One line per valid input line, in input order whatever --threads: by
+  default "PUZZLE ED=ER/EP/ED" (e.g. "<puzzle> ED=2.6/1.2/1.2"), then the
+  line's annotation. A puzzle that needs a harder technique is not rated
+  yet: its ER is printed as '?' (and EP or ED too, unless the path reached
+  them first; %t is '?'), and a count of such puzzles goes to stderr at the
+  end; they do not change the exit code. A puzzle with no solution or
+  several solutions is a bad line.
 
 ${INPUT_HELP}`,
     )
     .action(async (files: string[], flags: RateFlags) => {
       process.exitCode = await runRateCommand(files, flags);
+    });
+
+  program
+    .command("explain")
+    .description("Explain each puzzle's Sudoku Explainer 1.2.1 solving path, step by step.")
+    .argument("[puzzles...]", "81-character puzzles, or files of puzzles one per line ('-' or none: stdin)")
+    .option("--json", "one JSON object per puzzle, on one line, for programs")
+    .option("--no-uniqueness", "without the uniqueness techniques (unique rectangles and loops, BUG)")
+    .addHelpText(
+      "after",
+      `
+Output (text): per puzzle, the puzzle line, then one line per step:
+  "N. TECHNIQUE (RATING) digits D in CELLS [UNITS] => EFFECTS", where the
+  effects are eliminations (r1c2<>7) and a placement (r3c4=5); SE's direct
+  hints add "(implies ...)": eliminations they show but do not apply. Then
+  "ED=ER/EP/ED (...)". Puzzles are separated by a blank line. When the next
+  step needs a technique harder than ${RATE_LIMIT_TEXT}, the
+  explanation stops there with a line naming the values not known.
+
+Output (--json): one object per puzzle and line: puzzle, annotation, status
+  ("rated" or "beyond"), er, ep, ed (SE's scale, null when not known),
+  hardestSoFar, and steps: [{step, technique, rating, units, cells (r1c2),
+  cellIndices (0-80), digits, placement, eliminations, impliedEliminations
+  (each {cell, index, digit}), text}].
+
+Errors: a bad puzzle goes to stderr as "sudokulab: FILE:LINE: REASON" (or
+  "argument N: REASON"); the others are still explained; exit code 1.`,
+    )
+    .action(async (puzzles: string[], flags: ExplainFlags) => {
+      process.exitCode = await runExplainCommand(puzzles, flags);
     });
 
   const ua = DEFAULT_COLLECT_OPTIONS;
@@ -482,6 +528,12 @@ function cellCount(value: string): number {
   const n = nonNegativeInteger(value);
   if (n > 81) throw new InvalidArgumentError("expected a number of cells, 0 to 81.");
   return n;
+}
+
+function rateFormat(value: string): string {
+  const problem = formatProblem(value);
+  if (problem !== null) throw new InvalidArgumentError(problem + ".");
+  return value;
 }
 
 function positiveInteger(value: string): number {

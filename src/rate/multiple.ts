@@ -1,7 +1,8 @@
 /**
- * Sudoku Explainer 1.2.1's "Multiple Forcing Chains" (8.0 + length) and
- * "Dynamic Forcing Chains" (8.5 + length) producers: SE's Chaining with
- * multiple on, dynamic off resp. on, Nishio off, level 0.
+ * Sudoku Explainer 1.2.1's "Multiple Forcing Chains" (8.0 + length),
+ * "Dynamic Forcing Chains" (8.5 + length) and "Dynamic Forcing Chains (+)"
+ * (9.0 + length) producers: SE's Chaining with multiple on, dynamic off resp.
+ * on, Nishio off, level 0 (level 1 for the last).
  *
  * Both propagate an assumption with SE's doChaining: an "on" node turns off
  * (Y) the cell's other digits, then the digit's other cells in its block, row
@@ -12,7 +13,10 @@
  * propagation (the sets found so far are kept). Dynamic mode also removes
  * each processed "off" candidate from a working grid, so later links see the
  * removals, and an "on" node then has as extra parents the "off" nodes that
- * emptied its cell or region (SE's hidden parents).
+ * emptied its cell or region (SE's hidden parents). At level 1, whenever
+ * nothing is pending, the set-based rules of plus.ts run on the working grid
+ * and their removals become pending "off" nodes (not checked against the
+ * "on" set, as in SE); the propagation ends when they give nothing new.
  *
  * The hints, in SE's discovery order, for each empty cell (row-major) with
  * more than two candidates (static) or more than one (dynamic), for each of
@@ -38,6 +42,7 @@ import { popcount } from "../core/bits.js";
 import { BRC, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
+import { advancedOffs } from "./plus.js";
 import type { Candidate, Step } from "./step.js";
 
 /** One propagation: nodes (key = (cell * 9 + digit - 1) << 1 | on) with their parents. */
@@ -119,17 +124,23 @@ const pendingOn = new Int32Array(730);
 const pendingOff = new Int32Array(730);
 const single = new Int32Array(1);
 const parentBuffer = new Int32Array(16);
+let advancedParents = new Int32Array(64);
 const madeKeys = new Int32Array(4);
 const madeParents = new Int32Array(4 * 16);
 const madeParentCount = new Int32Array(4);
 const cellStamp = new Int32Array(81);
 let cellGeneration = 0;
 
-/** SE's doChaining (multiple/dynamic, level 0) from one assumption, into `prop`. */
-function propagate(grid: CandidateGrid, start: number, dynamic: boolean, prop: Propagation): void {
+/** SE's doChaining (multiple/dynamic, level 0 or 1) from one assumption, into `prop`. */
+function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: number, prop: Propagation): void {
   prop.reset();
   work.candidates.set(grid.candidates);
   work.where.set(grid.where);
+  if (level > 0) {
+    work.values.set(grid.values);
+    work.empties.set(grid.empties);
+    work.placedCount.set(grid.placedCount);
+  }
   const root = prop.add(start, single, 0);
   let onLength = 0;
   let offLength = 0;
@@ -217,6 +228,16 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, prop: P
         if (index[on] < 0) pendingOn[onLength++] = prop.add(on, parentBuffer, n);
       }
     }
+    if (level > 0 && headOn === onLength && headOff === offLength) {
+      // Dynamic forcing chains (+): the set-based rules on the reduced grid (SE adds no contradiction check here).
+      for (const { key, parents } of advancedOffs(work, grid)) {
+        if (index[key] >= 0) continue;
+        if (parents.length > advancedParents.length) advancedParents = new Int32Array(2 * parents.length);
+        let n = 0;
+        for (const parent of parents) if (index[parent] >= 0) advancedParents[n++] = index[parent];
+        pendingOff[offLength++] = prop.add(key, advancedParents, n);
+      }
+    }
   }
 }
 
@@ -225,12 +246,12 @@ const pool: Propagation[] = [];
 const byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
 let used = 0;
 
-function propagation(grid: CandidateGrid, key: number, dynamic: boolean): Propagation {
+function propagation(grid: CandidateGrid, key: number, dynamic: boolean, level: number): Propagation {
   let prop = byKey[key];
   if (prop !== null) return prop;
   if (used === pool.length) pool.push(new Propagation());
   prop = pool[used++];
-  propagate(grid, key, dynamic, prop);
+  propagate(grid, key, dynamic, level, prop);
   byKey[key] = prop;
   return prop;
 }
@@ -292,12 +313,13 @@ function shared(branches: readonly Propagation[], on: boolean, grid: CandidateGr
  * SE's "Multiple Forcing Chains" (dynamic false) or "Dynamic Forcing Chains"
  * (dynamic true) producer: the hint it applies, or null.
  */
-export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean): Step | null {
+export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, level = 0): Step | null {
   best = null;
   used = 0;
   byKey.fill(null);
   const prefix = dynamic ? "Dynamic " : "";
-  const base = dynamic ? 8.5 : 8.0;
+  const base = level > 0 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
+  const suffix = level === 1 ? " (+)" : "";
   const branches: Propagation[] = [];
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
@@ -307,10 +329,10 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean): St
     for (let m = cands; m !== 0; m &= m - 1) {
       const d = lowest(m);
       const onKey = ((cell * 9 + d) << 1) | 1;
-      const on = propagation(grid, onKey, dynamic);
+      const on = propagation(grid, onKey, dynamic, level);
       cellBranches.push(on);
       if (dynamic) {
-        const off = propagation(grid, onKey ^ 1, dynamic);
+        const off = propagation(grid, onKey ^ 1, dynamic, level);
         if (on.absurdOn >= 0) {
           const complexity = ancestorCount(on, on.absurdOn) + ancestorCount(on, on.absurdOff);
           offer(grid, complexity, 7, "Contradiction Forcing Chains", onKey ^ 1, false, [cell]);
@@ -336,7 +358,7 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean): St
         for (let p = positions; p !== 0; p &= p - 1) {
           const other = UNIT_CELLS[9 * unit + lowest(p)];
           cells.push(other);
-          branches.push(other === cell ? on : propagation(grid, ((other * 9 + d) << 1) | 1, dynamic));
+          branches.push(other === cell ? on : propagation(grid, ((other * 9 + d) << 1) | 1, dynamic, level));
         }
         shared(branches, true, grid, 6, "Region Forcing Chains", cells);
         shared(branches, false, grid, 6, "Region Forcing Chains", cells);
@@ -348,5 +370,5 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean): St
   const found = best as Best | null;
   if (found === null) return null;
   const rating = ratingOf(base + lengthDifficulty(found.complexity));
-  return step(prefix + found.name, rating, [], found.cells, found.digits, found.placement, found.eliminations);
+  return step(prefix + found.name + suffix, rating, [], found.cells, found.digits, found.placement, found.eliminations);
 }

@@ -3,7 +3,8 @@
  * (ratings 1.0-6.2; uniqueness.ts and exclusion.ts hold the unique loops,
  * BUG and aligned exclusion producers; chaining.ts and nishio.ts the static
  * forcing chains and cycles, 6.5+, and Nishio, 7.5+, multiple.ts the
- * multiple and dynamic forcing chains, 8.0+ and 8.5+), each
+ * multiple and dynamic forcing chains, 8.0+ and 8.5+, and with plus.ts
+ * dynamic forcing chains (+), 9.0+), each
  * returning the first hint SE's producer would hand over (SE's solver takes
  * the first hint of the first producer that has one), or null.
  *
@@ -325,8 +326,9 @@ export interface Producer {
 
 /**
  * SE 1.2.1's producers, in the order its solver asks them, as far as this
- * implementation goes: every producer before SE's "Dynamic Forcing Chains
- * (+)" (9.0+), which is the next one.
+ * implementation goes: every producer up to SE's "Dynamic Forcing Chains
+ * (+)" (9.0+); the next one is "Dynamic Forcing Chains (+ Forcing Chains)"
+ * (9.5+).
  */
 export const PRODUCERS: readonly Producer[] = [
   { name: "Hidden Singles", find: hiddenSingle },
@@ -354,6 +356,7 @@ export const PRODUCERS: readonly Producer[] = [
   { name: "Nishio Forcing Chains", find: nishioForcingChains },
   { name: "Multiple Forcing Chains", find: (g) => multipleForcingChains(g, false) },
   { name: "Dynamic Forcing Chains", find: (g) => multipleForcingChains(g, true) },
+  { name: "Dynamic Forcing Chains (+)", find: (g) => multipleForcingChains(g, true, 1) },
 ];
 
 /**

@@ -1,0 +1,114 @@
+/**
+ * `sudokulab explain PUZZLE|FILE...`: every step of Sudoku Explainer 1.2.1's
+ * solving path, in order, with its technique, rating, pattern (cells, digits,
+ * units) and effects (placements r3c4=5, eliminations r1c2<>7), then a
+ * summary line with ER/EP/ED. --json prints one JSON object per puzzle and
+ * line instead. The formatting lives in src/rate/explain.ts.
+ *
+ * An argument whose first 81 characters are digits and '.' is a puzzle;
+ * anything else is a file of puzzles, one per line ('-' is stdin). A bad
+ * puzzle is reported on stderr as `sudokulab: FILE:LINE: REASON` (or
+ * `argument N: REASON`), the others are still explained, and the exit code is 1.
+ */
+import { formatPuzzle, parseLine } from "../core/puzzle.js";
+import { formatRating, ratePuzzle, type RateResult } from "../rate/index.js";
+import { describeStep, stepJson } from "../rate/explain.js";
+import { LineReader, resolveInputs } from "./input.js";
+import { LineSink } from "./output.js";
+import { reportError } from "./batch-runner.js";
+import { RATE_LIMIT_TEXT } from "./rate-command.js";
+
+export interface ExplainFlags {
+  readonly json?: boolean;
+  /** False with --no-uniqueness. */
+  readonly uniqueness?: boolean;
+}
+
+export type ExplainResult = { readonly output: string } | { readonly error: string };
+
+const PUZZLE_ARGUMENT = /^[.0-9]{81}/;
+
+/** Explains one input line: the text (several lines, no final newline) or one JSON line. Never throws. */
+export function explainLine(text: string, flags: ExplainFlags = {}): ExplainResult {
+  const parsed = parseLine(text);
+  if (!parsed.ok) return { error: parsed.reason };
+  const result = ratePuzzle(parsed.cells, { steps: true, uniqueness: flags.uniqueness ?? true });
+  if (result.status === "invalid") {
+    if (result.reason === "no solution") return { error: "puzzle has no solution" };
+    return { error: result.reason === "more than one solution" ? "puzzle has several solutions" : result.reason };
+  }
+  const puzzle = formatPuzzle(parsed.cells);
+  return { output: flags.json === true ? explainJson(puzzle, parsed.annotation, result) : explainText(puzzle + parsed.annotation, result) };
+}
+
+type Rated = Exclude<RateResult, { status: "invalid" }>;
+
+function explainText(header: string, result: Rated): string {
+  const lines = [header];
+  const width = String(result.steps.length).length;
+  result.steps.forEach((step, i) => lines.push(`${String(i + 1).padStart(width)}. ${describeStep(step)}`));
+  const known = (value: number | null): string => (value === null ? "?" : formatRating(value));
+  if (result.status === "rated") {
+    lines.push(`ED=${formatRating(result.er)}/${formatRating(result.ep)}/${formatRating(result.ed)} (ER ${formatRating(result.er)}, EP ${formatRating(result.ep)}, ED ${formatRating(result.ed)}; ${result.steps.length} steps)`);
+  } else {
+    const unknown = ["ER" + (result.hardestSoFar === null ? "" : ` (at least ${formatRating(result.hardestSoFar)})`)];
+    if (result.ep === null) unknown.push("EP");
+    if (result.ed === null) unknown.push("ED");
+    lines.push(
+      `Stopped after ${result.steps.length} steps: the next step needs a technique harder than ${RATE_LIMIT_TEXT}, not implemented yet.`,
+      `Not known: ${unknown.join(", ")}. ED=?/${known(result.ep)}/${known(result.ed)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function explainJson(puzzle: string, annotation: string, result: Rated): string {
+  const value = (rating: number | null): number | null => (rating === null ? null : rating / 10);
+  const object = {
+    puzzle,
+    annotation,
+    status: result.status,
+    er: value(result.status === "rated" ? result.er : null),
+    ep: value(result.ep),
+    ed: value(result.ed),
+    /** With status "beyond": the hardest step found before stopping (a lower bound of ER). */
+    hardestSoFar: value(result.status === "rated" ? result.er : result.hardestSoFar),
+    steps: result.steps.map(stepJson),
+  };
+  return JSON.stringify(object);
+}
+
+/** Runs the command and returns the process exit code. */
+export async function runExplainCommand(args: readonly string[], flags: ExplainFlags): Promise<number> {
+  const sink = new LineSink();
+  let failed = false;
+  let first = true;
+  const write = async (result: ExplainResult, where: string): Promise<void> => {
+    if ("output" in result) {
+      if (!first && flags.json !== true) sink.accept("");
+      first = false;
+      sink.accept(result.output);
+      await sink.flush();
+      return;
+    }
+    failed = true;
+    await sink.flush();
+    reportError(`${where}: ${result.error}`);
+  };
+  const inputs = args.length === 0 ? ["-"] : args;
+  for (let a = 0; a < inputs.length; a++) {
+    const arg = inputs[a];
+    if (PUZZLE_ARGUMENT.test(arg)) {
+      await write(explainLine(arg, flags), `argument ${a + 1}`);
+      continue;
+    }
+    const { sources, problems } = await resolveInputs([arg]);
+    for (const problem of problems) reportError(problem);
+    if (problems.length > 0) failed = true;
+    for await (const batch of new LineReader(sources).batches(1)) {
+      for (const line of batch.lines) await write(explainLine(line.text, flags), `${line.source.name}:${line.lineNumber}`);
+    }
+  }
+  await sink.finish();
+  return failed ? 1 : 0;
+}

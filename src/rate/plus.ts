@@ -1,0 +1,177 @@
+/**
+ * The extra inference of Sudoku Explainer 1.2.1's "Dynamic Forcing Chains
+ * (+)" (SE's Chaining with level 1, 9.0 + length): when a dynamic
+ * propagation has no pending node left, SE runs, on the partly reduced
+ * working grid, in this order: pointing/claiming (its Locking producer),
+ * hidden pairs, naked pairs, X-Wings, and stops at the first of them that
+ * has a hint whose pattern depends on the propagation (SE's getRuleParents:
+ * candidates present in the grid the propagation started from and gone now,
+ * which the pattern needs removed). Every such hint of that producer, in the
+ * producer's order, turns each candidate it removes "off", with those
+ * removed candidates as parents:
+ *
+ * - pointing/claiming on digit d from unit 1 into unit 2: the d's removed
+ *   from unit 1 outside unit 2;
+ * - X-Wing on d: the d's removed from its base lines outside its cover lines;
+ * - hidden pair {a, b} in a unit: the a's and b's the unit's other cells had;
+ * - naked pair: the pair cells' other original candidates.
+ *
+ * SE keeps each hint's removals in a HashMap keyed by cells without their
+ * own hash code, so its order within one hint varies from run to run; here
+ * they go in increasing cell order (then digit). Within one hint all share
+ * the same parents, so only the order in which they are then processed could
+ * differ.
+ */
+import { popcount } from "../core/bits.js";
+import { BOXES, CandidateGrid, COLUMNS, INTERSECTION, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
+import { lowest } from "./helpers.js";
+
+/** One "off" node found: its key ((cell * 9 + digit - 1) << 1) and its parents' keys. */
+export interface AdvancedOff {
+  readonly key: number;
+  readonly parents: readonly number[];
+}
+
+const LOCKING_PAIRS: readonly (readonly [readonly number[], readonly number[]])[] = [
+  [BOXES, COLUMNS],
+  [BOXES, ROWS],
+  [COLUMNS, BOXES],
+  [ROWS, BOXES],
+];
+const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
+
+/** Pushes the hint's removals (cells and digit masks, any order) with its parents. */
+function emit(out: AdvancedOff[], removals: number[], parents: number[]): void {
+  if (parents.length === 0 || removals.length === 0) return;
+  removals.sort((a, b) => a - b);
+  for (const key of removals) out.push({ key, parents });
+}
+
+function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
+  for (const [types1, types2] of LOCKING_PAIRS) {
+    for (const u1 of types1) {
+      for (const u2 of types2) {
+        const inter12 = INTERSECTION[27 * u1 + u2];
+        if (inter12 === 0) continue;
+        for (let d = 0; d < 9; d++) {
+          const positions = work.where[9 * u1 + d];
+          if ((positions & (positions - 1)) === 0 || (positions & ~inter12) !== 0) continue;
+          const removable = work.where[9 * u2 + d] & ~INTERSECTION[27 * u2 + u1];
+          if (removable === 0) continue;
+          const parents: number[] = [];
+          for (let m = source.where[9 * u1 + d] & ~positions & ~inter12; m !== 0; m &= m - 1) parents.push((UNIT_CELLS[9 * u1 + lowest(m)] * 9 + d) << 1);
+          const removals: number[] = [];
+          for (let m = removable; m !== 0; m &= m - 1) removals.push((UNIT_CELLS[9 * u2 + lowest(m)] * 9 + d) << 1);
+          emit(out, removals, parents);
+        }
+      }
+    }
+  }
+}
+
+function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
+  for (const units of BLOCK_COLUMN_ROW) {
+    for (const unit of units) {
+      if (work.empties[unit] <= 4) continue;
+      const base = 9 * unit;
+      for (const digitMask of SUBSETS[2]) {
+        const a = lowest(digitMask);
+        const b = lowest(digitMask & (digitMask - 1));
+        const pa = work.where[base + a];
+        const pb = work.where[base + b];
+        if ((pa & (pa - 1)) === 0 || (pb & (pb - 1)) === 0) continue;
+        const common = pa | pb;
+        if (popcount(common) !== 2) continue;
+        const removals: number[] = [];
+        for (let m = common; m !== 0; m &= m - 1) {
+          const cell = UNIT_CELLS[base + lowest(m)];
+          for (let extra = work.candidates[cell] & ~digitMask; extra !== 0; extra &= extra - 1) removals.push((cell * 9 + lowest(extra)) << 1);
+        }
+        if (removals.length === 0) continue;
+        const parents: number[] = [];
+        for (let i = 0; i < 9; i++) {
+          if ((common >> i) & 1) continue;
+          const cell = UNIT_CELLS[base + i];
+          if ((source.candidates[cell] >> a) & 1) parents.push((cell * 9 + a) << 1);
+          if ((source.candidates[cell] >> b) & 1) parents.push((cell * 9 + b) << 1);
+        }
+        emit(out, removals, parents);
+      }
+    }
+  }
+}
+
+function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
+  for (const units of BLOCK_COLUMN_ROW) {
+    for (const unit of units) {
+      if (work.empties[unit] < 4) continue;
+      const base = 9 * unit;
+      for (const cellMask of SUBSETS[2]) {
+        const c1 = UNIT_CELLS[base + lowest(cellMask)];
+        const c2 = UNIT_CELLS[base + lowest(cellMask & (cellMask - 1))];
+        const k1 = work.candidates[c1];
+        const k2 = work.candidates[c2];
+        if ((k1 & (k1 - 1)) === 0 || (k2 & (k2 - 1)) === 0) continue;
+        const union = k1 | k2;
+        if (popcount(union) !== 2) continue;
+        const removals: number[] = [];
+        for (let i = 0; i < 9; i++) {
+          if ((cellMask >> i) & 1) continue;
+          const cell = UNIT_CELLS[base + i];
+          for (let hit = work.candidates[cell] & union; hit !== 0; hit &= hit - 1) removals.push((cell * 9 + lowest(hit)) << 1);
+        }
+        if (removals.length === 0) continue;
+        const parents: number[] = [];
+        for (const cell of [c1, c2]) for (let m = source.candidates[cell] & ~union; m !== 0; m &= m - 1) parents.push((cell * 9 + lowest(m)) << 1);
+        emit(out, removals, parents);
+      }
+    }
+  }
+}
+
+function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
+  for (const [baseLines, coverLines] of [
+    [COLUMNS, ROWS],
+    [ROWS, COLUMNS],
+  ] as const) {
+    for (const lineMask of SUBSETS[2]) {
+      const l1 = baseLines[lowest(lineMask)];
+      const l2 = baseLines[lowest(lineMask & (lineMask - 1))];
+      for (let d = 0; d < 9; d++) {
+        if (work.placedCount[d + 1] + 4 > 9) continue;
+        const p1 = work.where[9 * l1 + d];
+        const p2 = work.where[9 * l2 + d];
+        if ((p1 & (p1 - 1)) === 0 || (p2 & (p2 - 1)) === 0) continue;
+        const common = p1 | p2;
+        if (popcount(common) !== 2) continue;
+        const removals: number[] = [];
+        for (let m = common; m !== 0; m &= m - 1) {
+          const cover = coverLines[lowest(m)];
+          for (let r = work.where[9 * cover + d] & ~lineMask; r !== 0; r &= r - 1) removals.push((UNIT_CELLS[9 * cover + lowest(r)] * 9 + d) << 1);
+        }
+        if (removals.length === 0) continue;
+        const parents: number[] = [];
+        for (const line of [l1, l2]) {
+          for (let m = source.where[9 * line + d] & ~work.where[9 * line + d] & ~common; m !== 0; m &= m - 1) parents.push((UNIT_CELLS[9 * line + lowest(m)] * 9 + d) << 1);
+        }
+        emit(out, removals, parents);
+      }
+    }
+  }
+}
+
+const RULES = [lockingHints, hiddenPairHints, nakedPairHints, xWingHints];
+
+/**
+ * SE's getAdvancedPotentials at level 1: the "off" nodes the first rule with
+ * a usable hint gives, in SE's order (duplicates kept: the caller skips nodes
+ * it has).
+ */
+export function advancedOffs(work: CandidateGrid, source: CandidateGrid): AdvancedOff[] {
+  const out: AdvancedOff[] = [];
+  for (const rule of RULES) {
+    rule(work, source, out);
+    if (out.length > 0) break;
+  }
+  return out;
+}
