@@ -6,15 +6,16 @@
  * 1. Bands 1+2 (54 cells): an exhaustive hitting-set search over the UAs of
  *    bands 1+2 (band12-uas.ts), branching on the UA with fewest live cells;
  *    a cell tried at a level is dead for its later siblings, so each clue
- *    set comes once. When a set hits every known UA, bands 1+2 are solved
- *    from it with a band 3 given in full: a second solution is a fresh UA
- *    (fed back, and the search goes on); a unique one is a valid X+Y, and so
- *    is every superset within the limits (uniqueness is kept by adding clues).
- * 2. Band 3 (27 cells), for each valid X+Y and each band 3: the band-3
- *    parts of the UAs the X+Y misses (band 3's own gangster UAs, and 3-band
- *    UAs learned from earlier checks of this band 3) form a hitting-set
- *    problem with exactly 17 - |X+Y| clues, searched the same way; a full
- *    uniqueness check settles each candidate and returns the next UA.
+ *    set comes once. Fresh UAs join the list of every level on the path.
+ * 2. When a set hits every known UA, band 3 is asked first: from the
+ *    learned 3-band UAs the set misses and band 3's own UAs, a lower bound
+ *    on the clues still needed (mini-row needs + disjoint UAs); if no band
+ *    3 can take them, the node dies without a uniqueness check.
+ * 3. Otherwise bands 1+2 are solved with a band 3 given in full: a second
+ *    solution is a fresh UA and the search goes on; a unique set is a valid
+ *    X+Y. For each band 3, one joint hitting-set search over band 3 and the
+ *    free cells of bands 1+2 (the supersets of X+Y this node owns) finds its
+ *    17s; each check there returns a 3-band UA, learned for that band 3.
  *
  * All cell sets are band words: bit i of word b = cell 27b + i.
  */
@@ -22,6 +23,7 @@ import { popcount } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { collectBand12UAs } from "./band12-uas.js";
 import { bandGangsterUAs } from "./band-uas.js";
+import { MAX_BANDS3 } from "./entry-generator.js";
 import { PASS_LIMITS, type Scan17Pass, type PassLimits } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
 import type { Scan17Hit } from "./scan17.js";
@@ -49,7 +51,6 @@ const LEARNED_BLOCKS = B3_LEARNED / 32;
 const JOINT_CAPACITY = 2048;
 /** A joint search adds at most 17 - 4 clues (a band can need as few as 2). */
 const MAX_DEPTH_JOINT = 14;
-const MAX_BANDS3 = 512;
 
 /**
  * Band-3 lower bound by mini-rows: a constraint inside one mini-row is a
