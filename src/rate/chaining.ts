@@ -37,7 +37,7 @@
 import { popcount } from "../core/bits.js";
 import { BOX_OF, COL_OF, ROW_OF } from "../core/cells.js";
 import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
-import { lowest, ratingOf, step } from "./helpers.js";
+import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import type { Candidate, Step } from "./step.js";
 
 /** The three units of a cell in SE's getRegionTypes order: block, row, column. */
@@ -85,9 +85,8 @@ function buildGraph(grid: CandidateGrid, yLinks: boolean, xLinks: boolean): void
           for (let k = 0; k < 3; k++) {
             const unit = BRC[3 * cell + k];
             const positions = grid.where[9 * unit + d];
-            if (popcount(positions) !== 2) continue;
-            let other = UNIT_CELLS[9 * unit + lowest(positions)];
-            if (other === cell) other = UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
+            const other = conjugateCell(unit, positions, cell);
+            if (other < 0) continue;
             const on = ((other * 9 + d) << 1) | 1;
             let dup = false;
             for (let i = start; i < n; i++) if (adjacency[i] === on) dup = true;

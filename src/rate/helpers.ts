@@ -2,6 +2,7 @@
  * Small helpers shared by the rater's techniques: bit scans over 9-bit sets
  * and the Step constructor.
  */
+import { popcount } from "../core/bits.js";
 import { UNIT_CELLS } from "./grid.js";
 import type { Candidate, Step } from "./step.js";
 
@@ -50,4 +51,15 @@ export function candidatesAt(unit: number, positions: number, digit: number, out
 /** SE's printed rating of a double difficulty, ×10: (int)((d + 0.05) * 10). */
 export function ratingOf(difficulty: number): number {
   return Math.trunc((difficulty + 0.05) * 10);
+}
+
+/**
+ * The other cell of a conjugate pair: when `positions` (the places of a
+ * digit in `unit`, `cell` among them) holds exactly two, the other one's
+ * index 0-80; otherwise -1. The strong link the chain producers follow.
+ */
+export function conjugateCell(unit: number, positions: number, cell: number): number {
+  if (popcount(positions) !== 2) return -1;
+  const first = UNIT_CELLS[9 * unit + lowest(positions)];
+  return first !== cell ? first : UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
 }

@@ -41,7 +41,7 @@
 import { popcount } from "../core/bits.js";
 import { BRC, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
-import { lowest, ratingOf, step } from "./helpers.js";
+import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
 import type { Candidate, Step } from "./step.js";
 
@@ -202,9 +202,8 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
       for (let k = 0; k < 3; k++) {
         const unit = BRC[3 * cell + k];
         const positions = work.where[9 * unit + d];
-        if (popcount(positions) !== 2) continue;
-        let other = UNIT_CELLS[9 * unit + lowest(positions)];
-        if (other === cell) other = UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
+        const other = conjugateCell(unit, positions, cell);
+        if (other < 0) continue;
         const on = ((other * 9 + d) << 1) | 1;
         let dup = false;
         for (let i = 0; i < made; i++) if (madeKeys[i] === on) dup = true;

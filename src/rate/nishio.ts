@@ -23,7 +23,7 @@
 import { popcount } from "../core/bits.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { BRC, lengthDifficulty } from "./chaining.js";
-import { lowest, ratingOf, step } from "./helpers.js";
+import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import type { Candidate, Step } from "./step.js";
 
 /** Nodes: key ((cell * 9 + digit - 1) << 1 | on) and parents. */
@@ -120,9 +120,8 @@ function propagate(grid: CandidateGrid, start: number): [number, number] | null 
       for (let k = 0; k < 3; k++) {
         const unit = BRC[3 * cell + k];
         const positions = w.where[9 * unit + d];
-        if (popcount(positions) !== 2) continue;
-        let other = UNIT_CELLS[9 * unit + lowest(positions)];
-        if (other === cell) other = UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
+        const other = conjugateCell(unit, positions, cell);
+        if (other < 0) continue;
         const on = ((other * 9 + d) << 1) | 1;
         if (made.includes(on)) continue;
         // SE's hidden parents: the digit's cells of this unit removed earlier in the propagation.
