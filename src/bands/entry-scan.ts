@@ -95,6 +95,8 @@ export class EntryScanner17 {
   private readonly jLive2 = new Int32Array(MAX_DEPTH_JOINT + 2);
   private jKillLevel = 99;
   private readonly miniRowFamily = new Int32Array(9);
+  /** band3Hopeful's learned UAs waiting for the greedy pass (offsets in `learned`). */
+  private readonly pending = new Int32Array(B3_LEARNED);
   /** Cells of the groups counted by the last jointNeed. */
   private needCells0 = 0;
   private needCells1 = 0;
@@ -113,7 +115,23 @@ export class EntryScanner17 {
    * per UA (learnedHits[(54 b + c) * LEARNED_BLOCKS + j]).
    */
   private readonly learnedHits = new Int32Array(MAX_BANDS3 * 54 * LEARNED_BLOCKS);
-  private readonly clueCells = new Int32Array(54);
+  /**
+   * The learned UAs of band 3 b that the clues of the path's node at level
+   * L miss, as LEARNED_BLOCKS words at ((L * MAX_BANDS3) + b) * LEARNED_BLOCKS.
+   * Sibling leaves share their parent's vector, so each derives its own with
+   * one AND-NOT per block instead of one per clue and block. A vector is
+   * valid for one node (missedNode = levelNode[L]) and one state of the
+   * learned list (missedEpoch = learnEpoch[b]: any learning changes it).
+   */
+  private readonly missed = new Int32Array((MAX_DEPTH_XY + 2) * MAX_BANDS3 * LEARNED_BLOCKS);
+  private readonly missedNode = new Int32Array((MAX_DEPTH_XY + 2) * MAX_BANDS3).fill(-1);
+  private readonly missedEpoch = new Int32Array((MAX_DEPTH_XY + 2) * MAX_BANDS3);
+  private readonly learnEpoch = new Int32Array(MAX_BANDS3);
+  /** Per level: the clues of the path's node there and its serial number. */
+  private readonly levelS0 = new Int32Array(MAX_DEPTH_XY + 2);
+  private readonly levelS1 = new Int32Array(MAX_DEPTH_XY + 2);
+  private readonly levelNode = new Int32Array(MAX_DEPTH_XY + 2);
+  private nodeSerial = 0;
 
   // The current entry and problem.
   private entry: EntryData | null = null;
@@ -150,6 +168,7 @@ export class EntryScanner17 {
     this.levelLive0[0] = FULL;
     this.levelLive1[0] = FULL;
     this.xyKillLevel = 99;
+    this.nodeSerial = 0;
     this.xyNode(0, 0, 0, 0, 0, 0, 0);
     this.entry = null;
   }
@@ -169,6 +188,7 @@ export class EntryScanner17 {
       at += uas.length;
       this.learnedCount[b] = 0;
       this.learnedNext[b] = 0;
+      this.learnEpoch[b]++;
       this.learnedHits.fill(0, 54 * LEARNED_BLOCKS * b, 54 * LEARNED_BLOCKS * (b + 1));
     }
     this.bandUAStart[entry.bands3Count] = at;
@@ -197,6 +217,9 @@ export class EntryScanner17 {
    */
   private xyNode(level: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number): void {
     this.stats.xyNodes++;
+    this.levelNode[level] = this.nodeSerial++;
+    this.levelS0[level] = s0;
+    this.levelS1[level] = s1;
     const base = level * XY_CAPACITY;
     const L0 = this.levelW0;
     const L1 = this.levelW1;
@@ -204,14 +227,14 @@ export class EntryScanner17 {
     if (counts[level] === 0) {
       // Band 3 first: when no band 3 can take its clues, the (costlier)
       // uniqueness check is not needed, and neither is anything below.
-      if (!this.someBand3Hopeful(s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1)) {
+      if (!this.someBand3Hopeful(level, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1)) {
         this.stats.xyBand3Cut++;
         return;
       }
       this.stats.xyChecks++;
       if (this.bands12Unique(s0, s1)) {
         this.stats.xyValid++;
-        this.validXY(s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+        this.validXY(level, s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
         return;
       }
       this.stats.xyFreshUAs++;
@@ -352,14 +375,14 @@ export class EntryScanner17 {
    * belongs to exactly one valid node). For each band 3, one joint
    * hitting-set search over those free cells and band 3 finds them.
    */
-  private validXY(s0: number, s1: number, c1: number, c2: number, f0: number, f1: number): void {
+  private validXY(level: number, s0: number, s1: number, c1: number, c2: number, f0: number, f1: number): void {
     const entry = this.entry!;
     const stats = this.stats;
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
     for (let b = 0; b < entry.bands3Count; b++) {
       stats.band3Problems++;
-      const n = this.band3Roots(b, s0, s1, live0, live1);
+      const n = this.band3Roots(b, level, live0, live1);
       if (this.jointNeed(0, n) > 17 - c1 - c2) {
         stats.band3Dropped++;
         continue;
@@ -375,11 +398,11 @@ export class EntryScanner17 {
   }
 
   /**
-   * The root list of band 3 b's joint search from bands-1+2 clues s0/s1:
-   * band 3's own UAs, and the learned 3-band UAs the clues miss, their
-   * bands-1+2 cells cut to live0/live1. Returns the list's length.
+   * The root list of band 3 b's joint search from the clues of the path's
+   * node at `level`: band 3's own UAs, and the learned 3-band UAs the clues
+   * miss, their bands-1+2 cells cut to live0/live1. Returns its length.
    */
-  private band3Roots(b: number, s0: number, s1: number, live0: number, live1: number): number {
+  private band3Roots(b: number, level: number, live0: number, live1: number): number {
     const L0 = this.jW0;
     const L1 = this.jW1;
     const L2 = this.jW2;
@@ -390,17 +413,9 @@ export class EntryScanner17 {
       L1[n] = 0;
       L2[n++] = this.bandUAs[i];
     }
-    const cells = this.clueCells;
-    let k = 0;
-    for (let w = s0; w !== 0; w &= w - 1) cells[k++] = 31 - Math.clz32(w & -w);
-    for (let w = s1; w !== 0; w &= w - 1) cells[k++] = 58 - Math.clz32(w & -w);
-    const hits = this.learnedHits;
-    const hitsBase = 54 * LEARNED_BLOCKS * b;
-    const count = this.learnedCount[b];
-    for (let block = 0, blocks = (count + 31) >>> 5; block < blocks; block++) {
-      let missed = block < blocks - 1 || (count & 31) === 0 ? -1 : (1 << (count & 31)) - 1;
-      for (let j = 0; j < k; j++) missed &= ~hits[hitsBase + cells[j] * LEARNED_BLOCKS + block];
-      for (; missed !== 0 && n < JOINT_CAPACITY; missed &= missed - 1) {
+    const vector = this.missedAt(level, b);
+    for (let block = 0, blocks = (this.learnedCount[b] + 31) >>> 5; block < blocks; block++) {
+      for (let missed = this.missed[vector + block]; missed !== 0 && n < JOINT_CAPACITY; missed &= missed - 1) {
         const i = 3 * (B3_LEARNED * b + 32 * block + 31 - Math.clz32(missed & -missed));
         // A learned UA always has band-3 cells, so it stays hittable.
         L0[n] = learned[i] & live0;
@@ -411,15 +426,101 @@ export class EntryScanner17 {
     return n;
   }
 
-  /** True when some band 3 could still complete bands-1+2 clues s0/s1 (free cells f0/f1) to a 17. */
-  private someBand3Hopeful(s0: number, s1: number, c1: number, c2: number, f0: number, f1: number): boolean {
+  /** The offset in `missed` of band 3 b's learned UAs that the clues of the path's node at `level` miss. */
+  private missedAt(level: number, b: number): number {
+    const slot = level * MAX_BANDS3 + b;
+    const at = slot * LEARNED_BLOCKS;
+    if (this.missedNode[slot] === this.levelNode[level] && this.missedEpoch[slot] === this.learnEpoch[b]) return at;
+    const count = this.learnedCount[b];
+    const blocks = (count + 31) >>> 5;
+    const vector = this.missed;
+    if (level === 0) {
+      // The root has no clue: it misses every learned UA.
+      for (let j = 0; j < blocks; j++) vector[at + j] = j < blocks - 1 || (count & 31) === 0 ? -1 : (1 << (count & 31)) - 1;
+    } else {
+      const parent = this.missedAt(level - 1, b);
+      // Each level adds one clue to its parent's.
+      const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
+      const added1 = this.levelS1[level] ^ this.levelS1[level - 1];
+      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(added1);
+      const hits = this.learnedHits;
+      const column = (54 * b + cell) * LEARNED_BLOCKS;
+      for (let j = 0; j < blocks; j++) vector[at + j] = vector[parent + j] & ~hits[column + j];
+    }
+    this.missedNode[slot] = this.levelNode[level];
+    this.missedEpoch[slot] = this.learnEpoch[b];
+    return at;
+  }
+
+  /** True when some band 3 could still complete the clues of the path's node at `level` (free cells f0/f1) to a 17. */
+  private someBand3Hopeful(level: number, c1: number, c2: number, f0: number, f1: number): boolean {
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
     const left = 17 - c1 - c2;
     for (let b = 0, n = this.entry!.bands3Count; b < n; b++) {
-      if (this.jointNeed(0, this.band3Roots(b, s0, s1, live0, live1)) <= left) return true;
+      if (this.band3Hopeful(b, level, live0, live1, left)) return true;
     }
     return false;
+  }
+
+  /**
+   * False when band 3 b surely cannot complete the clues of the path's node
+   * at `level` with `left` more clues (cells live0/live1 of bands 1+2 still
+   * free): jointNeed's bound over band3Roots' list, without building the
+   * list, and left as soon as it exceeds `left` (most nodes asked are cut).
+   * First the mini-row patterns among the learned UAs the clues miss (the
+   * others wait in `pending`), then greedy disjoint UAs in the list's order.
+   */
+  private band3Hopeful(b: number, level: number, live0: number, live1: number, left: number): boolean {
+    const family = this.miniRowFamily;
+    family.fill(0);
+    const learned = this.learned;
+    const pending = this.pending;
+    let waiting = 0;
+    let inRows = 0;
+    const vector = this.missedAt(level, b);
+    const first = 3 * B3_LEARNED * b;
+    for (let block = 0, blocks = (this.learnedCount[b] + 31) >>> 5; block < blocks; block++) {
+      for (let missed = this.missed[vector + block]; missed !== 0; missed &= missed - 1) {
+        const i = first + 3 * (32 * block + 31 - Math.clz32(missed & -missed));
+        const m2 = learned[i + 2];
+        if (((learned[i] & live0) | (learned[i + 1] & live1)) === 0) {
+          const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
+          if ((m2 & ~(7 << (3 * row))) === 0) {
+            family[row] |= 1 << (m2 >>> (3 * row));
+            inRows |= 7 << (3 * row);
+            continue;
+          }
+        }
+        pending[waiting++] = i;
+      }
+    }
+    let need = 0;
+    for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
+    if (need > left) return false;
+    let used2 = inRows;
+    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) {
+      const m2 = this.bandUAs[i];
+      if ((m2 & used2) === 0) {
+        used2 |= m2;
+        if (++need > left) return false;
+      }
+    }
+    let used0 = 0;
+    let used1 = 0;
+    for (let k = 0; k < waiting; k++) {
+      const i = pending[k];
+      const m0 = learned[i] & live0;
+      const m1 = learned[i + 1] & live1;
+      const m2 = learned[i + 2];
+      if (((m0 & used0) | (m1 & used1) | (m2 & used2)) === 0) {
+        used0 |= m0;
+        used1 |= m1;
+        used2 |= m2;
+        if (++need > left) return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -633,6 +734,7 @@ export class EntryScanner17 {
     this.learned[k] = w0;
     this.learned[k + 1] = w1;
     this.learned[k + 2] = w2;
+    this.learnEpoch[b]++;
   }
 
   private fullUnique(x0: number, x1: number, z: number): boolean {

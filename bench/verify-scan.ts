@@ -1,0 +1,100 @@
+/**
+ * `npm run verify:scan [SECTION ARGS]`: the long verifications and speed
+ * figures of the grid scan (issue 5), each against independent truth.
+ * Sections:
+ *
+ *   most            `scan --clues 17` on every grid of
+ *                   grids-with-most-17s.tsv: the 17s found must be exactly
+ *                   the listed ones (the list is complete)
+ *   random16 N      16 clues on N random grids (seeded): none may be found
+ *                   (McGuire et al. proved there is no 16); CPU time per
+ *                   grid with its spread, for the 2.84 s anchor
+ *   grid GRID N [K] N clues on one grid: the puzzles found (K = how many
+ *                   must be found, if known) and the CPU time
+ *
+ * With no argument: most, then random16 30. One thread, CPU time
+ * (process.cpuUsage). Prints one line per check; exit code 1 if any fails.
+ */
+import { readFileSync } from "node:fs";
+import { parseGrid } from "../src/core/puzzle.js";
+import { dataFile } from "../src/io/shared-data.js";
+import { scanGrid } from "../src/scan/index.js";
+import { randomGrid, rng } from "../test/helpers.js";
+
+let failures = 0;
+function report(ok: boolean, text: string): void {
+  if (!ok) failures++;
+  console.log(`${ok ? "ok  " : "FAIL"} ${text}`);
+}
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+}
+
+function puzzleText(puzzle: Uint8Array): string {
+  return Array.from(puzzle, (d) => (d === 0 ? "." : String(d))).join("");
+}
+
+function normalize(puzzle: string): string {
+  return puzzle.replace(/[0.]/g, ".");
+}
+
+function scanTimed(grid: Uint8Array, clues: number): { found: string[]; seconds: number; nodes: number } {
+  const start = process.cpuUsage();
+  const { puzzles, stats } = scanGrid(grid, clues);
+  return { found: puzzles.map(puzzleText), seconds: cpuSeconds(start), nodes: stats.nodes };
+}
+
+function most(): void {
+  const path = dataFile("grids-with-most-17s.tsv");
+  if (!path) return console.log("skip grids-with-most-17s.tsv not found");
+  const lines = readFileSync(path, "utf8").split("\n").filter((l) => /^\d{81}\t/.test(l));
+  let total = 0;
+  for (const line of lines) {
+    const [gridText, , list] = line.split("\t");
+    const expected = list.split(",").map(normalize).sort();
+    const { found, seconds, nodes } = scanTimed(parseGrid(gridText), 17);
+    found.sort();
+    total += seconds;
+    const same = found.length === expected.length && found.every((p, i) => p === expected[i]);
+    report(same, `scan --clues 17 ${gridText}: ${found.length} found, ${expected.length} listed${same ? ", identical" : ""}; ${seconds.toFixed(1)} s CPU, ${(nodes / 1e6).toFixed(1)}M nodes`);
+  }
+  console.log(`     ${lines.length} grids in ${total.toFixed(0)} s CPU`);
+}
+
+function random16(count: number): void {
+  const random = rng(16);
+  const times: number[] = [];
+  let empty = 0;
+  for (let i = 0; i < count; i++) {
+    const grid = randomGrid(random);
+    const { found, seconds, nodes } = scanTimed(grid, 16);
+    times.push(seconds);
+    if (found.length === 0) empty++;
+    console.log(`     ${i + 1}/${count} ${Array.from(grid).join("")}: ${found.length} 16s, ${seconds.toFixed(2)} s CPU, ${(nodes / 1e6).toFixed(2)}M nodes`);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / count;
+  const median = sorted[Math.floor(count / 2)];
+  report(empty === count, `16 clues on ${count} random grids: ${count - empty} with a 16 (none exists); CPU per grid mean ${mean.toFixed(2)} s, median ${median.toFixed(2)} s, min ${sorted[0].toFixed(2)} s, max ${sorted[count - 1].toFixed(2)} s (anchor: gridchecker --fastscan 2.84 s)`);
+}
+
+function oneGrid(gridText: string, clues: number, expected?: number): void {
+  const { found, seconds, nodes } = scanTimed(parseGrid(gridText), clues);
+  for (const p of found) console.log(`     ${p}`);
+  const ok = expected === undefined || found.length === expected;
+  report(ok, `scan --clues ${clues} ${gridText}: ${found.length} found${expected === undefined ? "" : `, ${expected} expected`}; ${seconds.toFixed(1)} s CPU, ${(nodes / 1e6).toFixed(1)}M nodes`);
+}
+
+const [section, ...args] = process.argv.slice(2);
+if (section === undefined || section === "most") most();
+if (section === undefined) random16(30);
+else if (section === "random16") random16(Number(args[0] ?? 30));
+else if (section === "grid") oneGrid(args[0], Number(args[1] ?? 17), args[2] === undefined ? undefined : Number(args[2]));
+else if (section !== "most") {
+  console.error(`verify-scan: unknown section '${section}' (most | random16 N | grid GRID N [K])`);
+  process.exit(2);
+}
+console.log(failures === 0 ? "all verifications passed" : `${failures} verification(s) FAILED`);
+process.exitCode = failures === 0 ? 0 : 1;
