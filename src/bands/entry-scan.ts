@@ -227,14 +227,15 @@ export class EntryScanner17 {
     if (counts[level] === 0) {
       // Band 3 first: when no band 3 can take its clues, the (costlier)
       // uniqueness check is not needed, and neither is anything below.
-      if (!this.someBand3Hopeful(level, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1)) {
+      const hopeful = this.firstHopefulBand3(level, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+      if (hopeful < 0) {
         this.stats.xyBand3Cut++;
         return;
       }
       this.stats.xyChecks++;
       if (this.bands12Unique(s0, s1)) {
         this.stats.xyValid++;
-        this.validXY(level, s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+        this.validXY(level, hopeful, s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
         return;
       }
       this.stats.xyFreshUAs++;
@@ -373,20 +374,22 @@ export class EntryScanner17 {
    * and possibly more clues of bands 1+2, taken from the free cells f0/f1
    * (neither clues nor dead in the bands-1+2 search, so each bands-1+2 set
    * belongs to exactly one valid node). For each band 3, one joint
-   * hitting-set search over those free cells and band 3 finds them.
+   * hitting-set search over those free cells and band 3 finds them. The
+   * bands 3 before `hopeful` failed the band-3 bound already.
    */
-  private validXY(level: number, s0: number, s1: number, c1: number, c2: number, f0: number, f1: number): void {
+  private validXY(level: number, hopeful: number, s0: number, s1: number, c1: number, c2: number, f0: number, f1: number): void {
     const entry = this.entry!;
     const stats = this.stats;
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
     for (let b = 0; b < entry.bands3Count; b++) {
       stats.band3Problems++;
-      const n = this.band3Roots(b, level, live0, live1);
-      if (this.jointNeed(0, n) > 17 - c1 - c2) {
+      // Learning in one band 3's search changes only that band 3's bound.
+      if (b < hopeful || (b > hopeful && !this.band3Hopeful(b, level, live0, live1, 17 - c1 - c2))) {
         stats.band3Dropped++;
         continue;
       }
+      const n = this.band3Roots(b, level, live0, live1);
       this.setBand3(b);
       this.jCount[0] = n;
       this.jLive0[0] = live0;
@@ -452,15 +455,15 @@ export class EntryScanner17 {
     return at;
   }
 
-  /** True when some band 3 could still complete the clues of the path's node at `level` (free cells f0/f1) to a 17. */
-  private someBand3Hopeful(level: number, c1: number, c2: number, f0: number, f1: number): boolean {
+  /** The first band 3 that could still complete the clues of the path's node at `level` (free cells f0/f1) to a 17, or -1. */
+  private firstHopefulBand3(level: number, c1: number, c2: number, f0: number, f1: number): number {
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
     const left = 17 - c1 - c2;
     for (let b = 0, n = this.entry!.bands3Count; b < n; b++) {
-      if (this.band3Hopeful(b, level, live0, live1, left)) return true;
+      if (this.band3Hopeful(b, level, live0, live1, left)) return b;
     }
-    return false;
+    return -1;
   }
 
   /**
