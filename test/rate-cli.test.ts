@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { earlyStop, type StepJson, type CandidateJson } from "../src/rate/explain.js";
-import type { Step } from "../src/rate/index.js";
+import { formatRating, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
 import { formatElapsed, formatProblem } from "../src/cli/rate-job.js";
 import { dataFile } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
@@ -21,6 +21,17 @@ const P26 = ".................1..2..3..4.......5.....673...1...8.......1...8..65
 const P44 = "................12..3..4........35...1..6....27......8...72.......8.1.....9...6..";
 /** Two solutions. */
 const MULTI = "1" + ".".repeat(80);
+/** serate 1.2.1.3: 9.1/9.0/7.2; with --pearl 20.0/9.0/7.2, with --diamond 20.0/0.0/7.2 (a step harder than ED before the first placement). */
+const P91 = ".2...3..48..7..39...7....61..3.7...8..6..213.5.........4.8....6..8.1..2..5...9...";
+/**
+ * SE 1.2.1's own Solver.getDifficulty with only its first N producers (a local driver that empties SE's later
+ * producer lists, printing as serate prints): 20.0 with EP and ED as far as reached.
+ */
+const SE_LIMITED = [
+  { puzzle: "6..7....3.8..3.........26..8.........1..2.59....45.12.5..3.9..77.........9.....1.", producers: 20, rating: "20.0/2.6/2.6" },
+  { puzzle: "..3..67.........2.79.2......3....6..5....4..76.7..3.453.5..74...............1...8", producers: 20, rating: "20.0/0.0/0.0" },
+  { puzzle: "..6.......3...7..11.7.............9.3....6..5.5.8..2....3..5..6...2...4..4..9.8..", producers: 26, rating: "20.0/0.0/0.0" },
+];
 
 const ratings = dataFile("se-ratings.tsv");
 const needsData = { skip: !ratings && "se-ratings.tsv not found" };
@@ -93,6 +104,11 @@ test("rate --pearl / --diamond stop as serate does", needsData, () => {
   assert.ok(easy !== undefined);
   const easyFile = input(dir, [easy.puzzle]);
   assert.equal(runCli(["rate", "--diamond", easyFile], dir).stdout, `${easy.puzzle} ED=1.2/1.2/1.2\n`);
+  // serate's numbers on a puzzle whose EP is its hardest step but one; %t names the step that stopped the rating.
+  const hard = input(dir, [P91]);
+  assert.equal(runCli(["rate", "--pearl", "--format", "%r/%p/%d %t", hard], dir).stdout, "20.0/9.0/7.2 Dynamic Region Forcing Chains\n");
+  assert.equal(runCli(["rate", "--diamond", "--format", "%r/%p/%d", hard], dir).stdout, "20.0/0.0/7.2\n");
+  assert.equal(runCli(["rate", "--format", "%r/%p/%d", hard], dir).stdout, "9.1/9.0/7.2\n");
   // The rules on synthetic paths (ratings ×10).
   const step = (rating: number, places: boolean): Step => ({
     technique: "T",
@@ -109,6 +125,68 @@ test("rate --pearl / --diamond stop as serate does", needsData, () => {
   assert.deepEqual(earlyStop(path, "diamond"), { er: 200, ep: 0, ed: 26, at: 2 });
   assert.equal(earlyStop(path.slice(0, 4), "pearl"), null);
   assert.equal(earlyStop([step(26, false), step(12, true), step(26, true)], "diamond"), null);
+});
+
+test("rate --pearl / --diamond stop the rating itself: serate's numbers (the replay of the whole path), fewer steps, less CPU", needsData, (t) => {
+  const puzzles = [P91, ...sample(400).map((p) => p.puzzle)];
+  const cpu = { full: 0, pearl: 0, diamond: 0 };
+  const steps = { full: 0, pearl: 0, diamond: 0 };
+  /** Rates and adds the CPU time (process.cpuUsage) to cpu[key]. */
+  const timed = (key: keyof typeof cpu, stop: "pearl" | "diamond" | null, puzzle: string): RateResult => {
+    const start = process.cpuUsage();
+    const result = ratePuzzle(puzzle, { steps: true, stop });
+    const used = process.cpuUsage(start);
+    cpu[key] += (used.user + used.system) / 1e6;
+    return result;
+  };
+  for (const puzzle of puzzles) {
+    const full = timed("full", null, puzzle);
+    assert.equal(full.status, "rated");
+    if (full.status !== "rated") continue;
+    steps.full += full.steps.length;
+    for (const stop of ["pearl", "diamond"] as const) {
+      const result = timed(stop, stop, puzzle);
+      if (result.status === "invalid") assert.fail(puzzle);
+      steps[stop] += result.steps.length;
+      const replay = earlyStop(full.steps, stop);
+      if (replay === null) {
+        assert.deepEqual(result, full, `${puzzle} --${stop}`);
+        continue;
+      }
+      assert.equal(result.status, "stopped", `${puzzle} --${stop}`);
+      if (result.status !== "stopped") continue;
+      assert.deepEqual([result.er, result.ep, result.ed], [replay.er, replay.ep, replay.ed], `${puzzle} --${stop}`);
+      // The loop stops at serate's step or (--diamond, before the first placement) earlier, on the path's steps.
+      assert.ok(result.steps.length <= replay.at + 1);
+      assert.deepEqual(result.steps, full.steps.slice(0, result.steps.length));
+      assert.equal(result.stoppedBy, result.steps[result.steps.length - 1]);
+    }
+  }
+  t.diagnostic(`${puzzles.length} puzzles: ${steps.full} steps in ${cpu.full.toFixed(2)} s CPU; --pearl ${steps.pearl} steps in ${cpu.pearl.toFixed(2)} s; --diamond ${steps.diamond} steps in ${cpu.diamond.toFixed(2)} s`);
+  assert.ok(steps.pearl < steps.full / 3 && steps.diamond < steps.full / 3);
+});
+
+test("rate / explain: ER 20.0 as SE when no producer applies (shown with --producers N, SE with its later techniques unticked)", () => {
+  const dir = freshDir();
+  for (const { puzzle, producers, rating } of SE_LIMITED) {
+    const result = ratePuzzle(puzzle, { producers, steps: true });
+    assert.equal(result.status, "unsolvable", puzzle);
+    if (result.status !== "unsolvable") continue;
+    assert.equal([result.er, result.ep, result.ed].map(formatRating).join("/"), rating, puzzle);
+    assert.ok(result.steps.every((s) => s.rating < 200));
+  }
+  const file = input(dir, [...SE_LIMITED.filter((e) => e.producers === 20).map((e) => e.puzzle), P26]);
+  const run = runCli(["rate", "--producers", "20", "--format", "%r/%p/%d %t", file], dir);
+  assert.equal(run.code, 0);
+  assert.equal(run.stdout, "20.0/2.6/2.6 ?\n20.0/0.0/0.0 ?\n2.6/1.2/1.2 Pointing\n");
+  assert.match(run.stderr, /2 puzzles beyond SE's first 20 producers \(ER 20\.0/);
+  // With all of them, the first puzzle is rated (SE: 7.2/2.6/2.6).
+  assert.equal(runCli(["rate", "--format", "%r/%p/%d", input(dir, [SE_LIMITED[0].puzzle])], dir).stdout, "7.2/2.6/2.6\n");
+  const text = runCli(["explain", "--producers", "20", SE_LIMITED[0].puzzle], dir).stdout.trimEnd().split("\n");
+  assert.match(text[text.length - 2], /^Stopped after \d+ steps: no technique of SE's first 20 producers applies/);
+  assert.equal(text[text.length - 1], "ED=20.0/2.6/2.6");
+  const json = JSON.parse(runCli(["explain", "--json", "--producers", "20", SE_LIMITED[1].puzzle], dir).stdout) as Record<string, unknown>;
+  assert.deepEqual([json.status, json.er, json.ep, json.ed], ["unsolvable", 20, 0, 0]);
 });
 
 test("explain: every step in order, then ER/EP/ED; bad puzzles name their line", () => {

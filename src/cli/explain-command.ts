@@ -2,8 +2,11 @@
  * `sudokulab explain PUZZLE|FILE...`: every step of Sudoku Explainer 1.2.1's
  * solving path, in order, with its technique, rating, pattern (cells, digits,
  * units) and effects (placements r3c4=5, eliminations r1c2<>7), then a
- * summary line with ER/EP/ED. --json prints one JSON object per puzzle and
- * line instead. The formatting lives in src/rate/explain.ts.
+ * summary line with ER/EP/ED; a chaining step is followed by its chains, one
+ * line each, link by link from the assumption to the conclusion. A puzzle
+ * that no technique of SE's ladder finishes ends with SE's ER 20.0. --json
+ * prints one JSON object per puzzle and line instead. The formatting lives
+ * in src/rate/explain.ts.
  *
  * An argument whose first 81 characters are digits and '.' is a puzzle;
  * anything else is a file of puzzles, one per line ('-' is stdin). A bad
@@ -12,7 +15,7 @@
  */
 import { formatPuzzle, parseLine } from "../core/puzzle.js";
 import { formatRating, ratePuzzle, type RateResult } from "../rate/index.js";
-import { describeStep, stepJson } from "../rate/explain.js";
+import { describeChains, describeStep, stepJson } from "../rate/explain.js";
 import { LineReader, resolveInputs } from "./input.js";
 import { LineSink } from "./output.js";
 import { reportError } from "./batch-runner.js";
@@ -22,6 +25,8 @@ export interface ExplainFlags {
   readonly json?: boolean;
   /** False with --no-uniqueness. */
   readonly uniqueness?: boolean;
+  /** --producers N: only SE's first N producers. */
+  readonly producers?: number;
 }
 
 export type ExplainResult = { readonly output: string } | { readonly error: string };
@@ -32,23 +37,34 @@ const PUZZLE_ARGUMENT = /^[.0-9]{81}/;
 export function explainLine(text: string, flags: ExplainFlags = {}): ExplainResult {
   const parsed = parseLine(text);
   if (!parsed.ok) return { error: parsed.reason };
-  const result = ratePuzzle(parsed.cells, { steps: true, uniqueness: flags.uniqueness ?? true });
+  const result = ratePuzzle(parsed.cells, { steps: true, uniqueness: flags.uniqueness ?? true, ...(flags.producers === undefined ? {} : { producers: flags.producers }) });
   if (result.status === "invalid") {
     if (result.reason === "no solution") return { error: "puzzle has no solution" };
     return { error: result.reason === "more than one solution" ? "puzzle has several solutions" : result.reason };
   }
   const puzzle = formatPuzzle(parsed.cells);
-  return { output: flags.json === true ? explainJson(puzzle, parsed.annotation, result) : explainText(puzzle + parsed.annotation, result) };
+  return { output: flags.json === true ? explainJson(puzzle, parsed.annotation, result) : explainText(puzzle + parsed.annotation, result, flags) };
 }
 
 type Rated = Exclude<RateResult, { status: "invalid" }>;
 
-function explainText(header: string, result: Rated): string {
+function explainText(header: string, result: Rated, flags: ExplainFlags): string {
   const lines = [header];
   const width = String(result.steps.length).length;
-  result.steps.forEach((step, i) => lines.push(`${String(i + 1).padStart(width)}. ${describeStep(step)}`));
+  const indent = " ".repeat(width + 4);
+  result.steps.forEach((step, i) => {
+    lines.push(`${String(i + 1).padStart(width)}. ${describeStep(step)}`);
+    for (const chain of describeChains(step)) lines.push(indent + chain);
+  });
   const known = (value: number | null): string => (value === null ? "?" : formatRating(value));
-  if (result.status === "rated") {
+  const all = (r: { er: number; ep: number; ed: number }): string => `${formatRating(r.er)}/${formatRating(r.ep)}/${formatRating(r.ed)}`;
+  if (result.status === "unsolvable" || result.status === "stopped") {
+    const why =
+      result.status === "unsolvable"
+        ? `no technique${flags.producers === undefined ? "" : ` of SE's first ${flags.producers} producers`} applies: SE rates the puzzle 20.0, with EP and ED as far as reached (0.0 if not).`
+        : `the puzzle is not a ${result.stop}: serate stops with ER 20.0.`;
+    lines.push(`Stopped after ${result.steps.length} steps: ${why}`, `ED=${all(result)}`);
+  } else if (result.status === "rated") {
     lines.push(`ED=${formatRating(result.er)}/${formatRating(result.ep)}/${formatRating(result.ed)} (ER ${formatRating(result.er)}, EP ${formatRating(result.ep)}, ED ${formatRating(result.ed)}; ${result.steps.length} steps)`);
   } else {
     const unknown = ["ER" + (result.hardestSoFar === null ? "" : ` (at least ${formatRating(result.hardestSoFar)})`)];
@@ -68,10 +84,10 @@ function explainJson(puzzle: string, annotation: string, result: Rated): string 
     puzzle,
     annotation,
     status: result.status,
-    er: value(result.status === "rated" ? result.er : null),
+    er: value(result.status === "beyond" ? null : result.er),
     ep: value(result.ep),
     ed: value(result.ed),
-    /** With status "beyond": the hardest step found before stopping (a lower bound of ER). */
+    /** With status "beyond" or "unsolvable": the hardest step found before stopping (with "beyond", a lower bound of ER). */
     hardestSoFar: value(result.status === "rated" ? result.er : result.hardestSoFar),
     steps: result.steps.map(stepJson),
   };

@@ -161,6 +161,7 @@ ${INPUT_HELP}`,
     .option("--diamond", "report ER 20.0 as soon as the puzzle cannot be a diamond (ER = EP = ED), as serate does")
     .option("--strict", "stop at the first bad line (exit code 1)")
     .option("--no-uniqueness", "rate without the uniqueness techniques (unique rectangles and loops, BUG)")
+    .addOption(new Option("--producers <n>", "use only SE's first N producers, as SE with the later techniques unticked").argParser(positiveInteger))
     .addHelpText(
       "after",
       `
@@ -175,20 +176,28 @@ Format codes (--format; default "${DEFAULT_FORMAT}"):
 ${FORMAT_CODES.map(([code, text]) => `  ${code}  ${text}`).join("\n")}
   Any other character is copied. The line's annotation follows the format.
 
-Early stops (serate's --pearl / --diamond): from the first placed digit on,
-  a step harder than EP prints ER 20.0; --diamond also prints 20.0 (with
-  EP 0.0) when the first placement comes after a step harder than ED. EP and
-  ED are printed as serate has them when it stops. (The whole path is still
-  rated here: the early stop changes the output, not the time.)
+ER 20.0: as serate, a valid puzzle that no technique of SE's ladder (or of
+  its first N producers with --producers N) can finish gets ER 20.0, with EP
+  and ED as far as the path got (0.0 when not reached: no digit placed, no
+  step); a count goes to stderr.
+
+Early stops (serate's --pearl / --diamond): the rating stops as soon as the
+  puzzle cannot be a pearl (ER = EP) / diamond (ER = EP = ED) and prints
+  ER 20.0: from the first placed digit on, at a step harder than EP;
+  --diamond also at a step harder than ED before the first placement
+  (printing EP 0.0). EP and ED are printed as serate has them then, and %t
+  names the step that stopped the rating.
 
 Output:
   One line per valid input line, in input order whatever --threads: by
   default "PUZZLE ED=ER/EP/ED" (e.g. "<puzzle> ED=2.6/1.2/1.2"), then the
-  line's annotation. A puzzle that needs a harder technique is not rated
-  yet: its ER is printed as '?' (and EP or ED too, unless the path reached
-  them first; %t is '?'), and a count of such puzzles goes to stderr at the
-  end; they do not change the exit code. A puzzle with no solution or
-  several solutions is a bad line.
+  line's annotation. While SE's ladder is not all implemented, a puzzle that
+  needs a harder technique is not rated yet: its ER is printed as '?' (and
+  EP or ED too, unless the path reached them first; %t is '?'), and a count
+  of such puzzles goes to stderr at the end; they do not change the exit
+  code. A puzzle with no solution or several solutions is a bad line
+  (serate does not check: it rates what its techniques make of it, 20.0
+  when they get stuck).
 
 ${INPUT_HELP}`,
     )
@@ -202,22 +211,34 @@ ${INPUT_HELP}`,
     .argument("[puzzles...]", "81-character puzzles, or files of puzzles one per line ('-' or none: stdin)")
     .option("--json", "one JSON object per puzzle, on one line, for programs")
     .option("--no-uniqueness", "without the uniqueness techniques (unique rectangles and loops, BUG)")
+    .addOption(new Option("--producers <n>", "use only SE's first N producers, as SE with the later techniques unticked").argParser(positiveInteger))
     .addHelpText(
       "after",
       `
 Output (text): per puzzle, the puzzle line, then one line per step:
   "N. TECHNIQUE (RATING) digits D in CELLS [UNITS] => EFFECTS", where the
   effects are eliminations (r1c2<>7) and a placement (r3c4=5); SE's direct
-  hints add "(implies ...)": eliminations they show but do not apply. Then
-  "ED=ER/EP/ED (...)". Puzzles are separated by a blank line. When the next
-  step needs a technique harder than ${RATE_LIMIT_TEXT}, the
-  explanation stops there with a line naming the values not known.
+  hints add "(implies ...)": eliminations they show but do not apply. A
+  chaining step (chains and cycles, Nishio, multiple and dynamic forcing
+  chains) is followed by its chains, one line each, link by link from the
+  assumption to the conclusion: "r1c2=5" (on: the digit is there),
+  "r1c4<>5" (off), "->" for "then"; when a link also needs links other than
+  the one before it (dynamic chains), the links are numbered and it names
+  them: "[4] r3c4=5 (from 2,3)". A cycle ("cycle: ...") is shown once,
+  closed back to its first link. Then "ED=ER/EP/ED (...)". Puzzles are
+  separated by a blank line. When no technique applies, the explanation
+  stops with SE's rating, ER 20.0; while SE's ladder is not all implemented,
+  when the next step needs a technique harder than ${RATE_LIMIT_TEXT}, it
+  stops with a line naming the values not known.
 
 Output (--json): one object per puzzle and line: puzzle, annotation, status
-  ("rated" or "beyond"), er, ep, ed (SE's scale, null when not known),
-  hardestSoFar, and steps: [{step, technique, rating, units, cells (r1c2),
-  cellIndices (0-80), digits, placement, eliminations, impliedEliminations
-  (each {cell, index, digit}), text}].
+  ("rated", "unsolvable" (ER 20.0) or "beyond"), er, ep, ed (SE's scale,
+  null when not known), hardestSoFar, and steps: [{step, technique, rating,
+  units, cells (r1c2), cellIndices (0-80), digits, placement, eliminations,
+  impliedEliminations (each {cell, index, digit}), text, and for chaining
+  steps chains: [{cycle, links: [{cell, index, digit, on, parents}], text}]}]
+  (parents: indexes of the links that imply the link; [] for the
+  assumption, links[0]; the conclusion is the last link).
 
 Errors: a bad puzzle goes to stderr as "sudokulab: FILE:LINE: REASON" (or
   "argument N: REASON"); the others are still explained; exit code 1.`,

@@ -7,11 +7,15 @@
  *
  * A bad line (malformed, contradictory, no or several solutions) prints
  * nothing on stdout and is reported on stderr as `sudokulab: FILE:LINE:
- * REASON`; the run goes on and the exit code is 1. A puzzle that needs a
- * technique this implementation does not have yet is not an error: its line
- * reads `puzzle ED=?/EP/ED` with `?` for each value not known exactly, and a
- * count of such puzzles goes to stderr at the end. --pearl / --diamond
- * report ER 20.0 as serate does when the path shows the puzzle is not one.
+ * REASON`; the run goes on and the exit code is 1. A valid puzzle that no
+ * technique of SE's ladder finishes gets ER 20.0, as from serate (EP and ED
+ * as far as reached, else 0.0); so does one rated with --producers N that
+ * the first N producers cannot finish. While the implemented ladder is
+ * shorter than SE's, a puzzle that needs a missing technique is not an
+ * error: its line reads `puzzle ED=?/EP/ED` with `?` for each value not
+ * known exactly. Counts of both go to stderr at the end; neither changes the
+ * exit code. --pearl / --diamond stop the rating (rate.ts) as soon as the
+ * path shows the puzzle is not one, and print serate's numbers (ER 20.0).
  */
 import { LineReader, resolveInputs, type LineBatch } from "./input.js";
 import { runJob, type JobOptions, type JobResult } from "./line-jobs.js";
@@ -20,7 +24,7 @@ import { reportError, totalSize } from "./batch-runner.js";
 import { WorkerPool } from "./pool.js";
 import { createProgress } from "./progress.js";
 import { DEFAULT_FORMAT, formatRecord, rateRecord, type RateJobOptions, type RateRecord } from "./rate-job.js";
-import type { EarlyStop } from "../rate/explain.js";
+import { PRODUCERS, type EarlyStop } from "../rate/index.js";
 
 /** The hardest technique implemented so far, for messages. */
 export const RATE_LIMIT_TEXT = "dynamic forcing chains (+) (9.0+)";
@@ -36,6 +40,8 @@ export interface RateFlags {
   readonly threads?: number;
   readonly pearl?: boolean;
   readonly diamond?: boolean;
+  /** --producers N: only SE's first N producers (SE with the later techniques unticked). */
+  readonly producers?: number;
 }
 
 export type RateLineResult =
@@ -55,7 +61,7 @@ export async function runRateCommand(files: readonly string[], flags: RateFlags)
   for (const problem of problems) reportError(problem);
   if (problems.length > 0 && flags.strict === true) return 1;
   const stop: EarlyStop | null = flags.diamond === true ? "diamond" : flags.pearl === true ? "pearl" : null;
-  const rate: RateJobOptions = { uniqueness: flags.uniqueness ?? true, stop };
+  const rate: RateJobOptions = flags.producers === undefined ? { uniqueness: flags.uniqueness ?? true, stop } : { uniqueness: flags.uniqueness ?? true, stop, producers: flags.producers };
   const options: JobOptions = { limit: 0, canonForm: "auto", rate };
   const format = flags.format ?? DEFAULT_FORMAT;
   const threads = flags.threads ?? 1;
@@ -65,6 +71,7 @@ export async function runRateCommand(files: readonly string[], flags: RateFlags)
   let failed = problems.length > 0;
   let stopped = false;
   let unrated = 0;
+  let unsolvable = 0;
   let ordinal = 0;
   let done = 0;
 
@@ -74,7 +81,8 @@ export async function runRateCommand(files: readonly string[], flags: RateFlags)
       const result = results[i];
       if ("output" in result) {
         const record = JSON.parse(result.output) as RateRecord;
-        if (record.er === null) unrated++;
+        if (record.status === "beyond") unrated++;
+        if (record.status === "unsolvable") unsolvable++;
         sink.accept(formatRecord(format, record, ++ordinal));
         continue;
       }
@@ -123,6 +131,10 @@ export async function runRateCommand(files: readonly string[], flags: RateFlags)
     await pool?.close();
   }
   await sink.finish();
+  if (unsolvable > 0) {
+    const ladder = flags.producers === undefined ? "SE 1.2.1's techniques" : `SE's first ${Math.min(flags.producers, PRODUCERS.length)} producers`;
+    reportError(`${unsolvable} puzzle${unsolvable === 1 ? "" : "s"} beyond ${ladder} (ER 20.0, as serate prints it)`);
+  }
   if (unrated > 0) {
     reportError(`${unrated} puzzle${unrated === 1 ? "" : "s"} not rated yet: ${unrated === 1 ? "it needs" : "they need"} a technique harder than ${RATE_LIMIT_TEXT} (printed as ER '?')`);
   }

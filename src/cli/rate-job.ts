@@ -5,23 +5,31 @@
  * only known there).
  */
 import { formatPuzzle, parseLine } from "../core/puzzle.js";
-import { formatRating, ratePuzzle } from "../rate/index.js";
-import { earlyStop, hardestStep, type EarlyStop } from "../rate/explain.js";
+import { formatRating, ratePuzzle, type EarlyStop } from "../rate/index.js";
+import { hardestStep } from "../rate/explain.js";
 
 /** What a rate job needs besides the line. Plain data (sent to the workers). */
 export interface RateJobOptions {
   readonly uniqueness: boolean;
   readonly stop: EarlyStop | null;
+  /** Only SE's first N producers (--producers), as SE with the later techniques unticked; undefined: all. */
+  readonly producers?: number;
 }
 
-/** One puzzle's rating. Ratings ×10; null = not known (the path needs a technique not implemented yet). */
+/**
+ * One puzzle's rating. Ratings ×10, as serate prints them: ER 200 (20.0) when
+ * no technique applies ("unsolvable") or --pearl/--diamond stopped the rating
+ * ("stopped"), with EP / ED 0 when not reached; null = not known ("beyond":
+ * the path needs a technique not implemented yet).
+ */
 export interface RateRecord {
+  readonly status: "rated" | "unsolvable" | "stopped" | "beyond";
   readonly puzzle: string;
   readonly annotation: string;
   readonly er: number | null;
   readonly ep: number | null;
   readonly ed: number | null;
-  /** The hardest step's technique (the stopping step's with --pearl/--diamond), or null. */
+  /** The hardest step's technique (the stopping step's with --pearl/--diamond), or null (ER 20.0 or unknown). */
   readonly technique: string | null;
   /** Wall time of the rating, milliseconds. */
   readonly ms: number;
@@ -36,7 +44,7 @@ export function rateRecord(text: string, options: RateJobOptions): RateJobResult
   const start = now();
   let result;
   try {
-    result = ratePuzzle(parsed.cells, { uniqueness: options.uniqueness, steps: true });
+    result = ratePuzzle(parsed.cells, { uniqueness: options.uniqueness, steps: true, stop: options.stop, producers: options.producers });
   } catch (e) {
     return { error: `rating failed: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -46,17 +54,16 @@ export function rateRecord(text: string, options: RateJobOptions): RateJobResult
     if (result.reason === "no solution") return { error: "puzzle has no solution" };
     return { error: result.reason === "more than one solution" ? "puzzle has several solutions" : result.reason };
   }
-  if (options.stop !== null) {
-    const stopped = earlyStop(result.steps, options.stop);
-    if (stopped !== null) {
-      const technique = hardestStep(result.steps.slice(0, stopped.at + 1))?.technique ?? null;
-      return { record: { ...base, er: stopped.er, ep: stopped.ep, ed: stopped.ed, technique } };
-    }
+  switch (result.status) {
+    case "rated":
+      return { record: { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: hardestStep(result.steps)?.technique ?? null } };
+    case "stopped":
+      return { record: { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: result.stoppedBy.technique } };
+    case "unsolvable":
+      return { record: { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: null } };
+    case "beyond":
+      return { record: { ...base, status: result.status, er: null, ep: result.ep, ed: result.ed, technique: null } };
   }
-  if (result.status === "rated") {
-    return { record: { ...base, er: result.er, ep: result.ep, ed: result.ed, technique: hardestStep(result.steps)?.technique ?? null } };
-  }
-  return { record: { ...base, er: null, ep: result.ep, ed: result.ed, technique: null } };
 }
 
 function now(): number {
@@ -69,7 +76,7 @@ export const FORMAT_CODES: readonly (readonly [string, string])[] = [
   ["%r", "ER, the hardest step"],
   ["%p", "EP, the hardest step up to the first placed digit"],
   ["%d", "ED, the first step"],
-  ["%t", "the hardest step's technique (the first one at ER)"],
+  ["%t", "the hardest step's technique (the first one at ER; '?' at ER 20.0)"],
   ["%e", "the time the rating took, as serate writes it (0.25s, 1m05s)"],
   ["%n", "the ordinal of the output line, from 1 (bad lines are not counted)"],
   ["%%", "a '%'"],

@@ -38,6 +38,7 @@ import { popcount } from "../core/bits.js";
 import { BOX_OF, COL_OF, ROW_OF } from "../core/cells.js";
 import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
+import { linearChain } from "./links.js";
 import type { Candidate, Step } from "./step.js";
 
 /** The three units of a cell in SE's getRegionTypes order: block, row, column. */
@@ -420,7 +421,7 @@ function toStep(grid: CandidateGrid, hint: ChainHint): Step {
     if (hint.sortKey === 4) name = "Bidirectional Cycle";
     else if (hint.sortKey === 3) name = "Bidirectional Y-Cycle";
     else name = cells.length === 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
-    return step(name, rating, [], cells, digits.sort((a, b) => a - b), null, hint.eliminations);
+    return { ...step(name, rating, [], cells, digits.sort((a, b) => a - b), null, hint.eliminations), chains: [linearChain(chain, true)] };
   }
   const target = chain[chain.length - 1];
   const pot = target >> 1;
@@ -432,7 +433,7 @@ function toStep(grid: CandidateGrid, hint: ChainHint): Step {
   if (target & 1) {
     const eliminations: Candidate[] = [];
     for (let m = grid.candidates[cell] & ~(1 << (digit - 1)); m !== 0; m &= m - 1) eliminations.push({ cell, digit: lowest(m) + 1 });
-    return step(name, rating, [], cells, digits.sort((a, b) => a - b), { cell, digit }, eliminations);
+    return { ...step(name, rating, [], cells, digits.sort((a, b) => a - b), { cell, digit }, eliminations), chains: [linearChain(chain)] };
   }
-  return step(name, rating, [], cells, digits.sort((a, b) => a - b), null, [{ cell, digit }]);
+  return { ...step(name, rating, [], cells, digits.sort((a, b) => a - b), null, [{ cell, digit }]), chains: [linearChain(chain)] };
 }

@@ -2,10 +2,14 @@
  * Pure, browser-safe helpers that turn rating steps (step.ts) into text and
  * into plain JSON-ready objects, for `sudokulab explain` and the web page.
  * Cells are named r1c2 (row 1, column 2), units "row 1", "column 2", "box 3";
- * a placement reads `r3c4=5`, an elimination `r1c2<>7`.
+ * a placement reads `r3c4=5`, an elimination `r1c2<>7`, and so do the links
+ * of a chain (`r3c4=5`: the digit is there, "on"; `r1c2<>7`: it is not).
  */
 import { cellName } from "../core/cells.js";
-import { formatRating, type Candidate, type Step } from "./step.js";
+import { formatRating, type Candidate, type Chain, type ChainLink, type Step } from "./step.js";
+import type { EarlyStop } from "./rate.js";
+
+export type { EarlyStop } from "./rate.js";
 
 /** A unit's name: 0-8 rows, 9-17 columns, 18-26 boxes. */
 export function unitName(unit: number): string {
@@ -40,6 +44,62 @@ export function describeStep(step: Step): string {
   return parts.join(" ");
 }
 
+/** A chain link as text: `r3c4=5` (on) or `r1c2<>7` (off). */
+export function linkText(link: ChainLink): string {
+  return link.on ? placementText(link) : eliminationText(link);
+}
+
+/** Whether each link of the chain is implied by the link just before it alone. */
+export function isLinear(chain: Chain): boolean {
+  return chain.links.every((link, i) => (i === 0 ? link.parents.length === 0 : link.parents.length === 1 && link.parents[0] === i - 1));
+}
+
+/**
+ * A chain as one line, from the assumption to the conclusion. A linear chain
+ * reads `r1c2=5 -> r1c4<>5 -> r3c4=5`; otherwise the links are numbered and
+ * a link implied by other links than the one before it names them:
+ * `[1] r1c2=5 -> [2] r1c4<>5 -> [3] r6c2<>5 (from 1) -> [4] r3c4=5 (from 2,3)`.
+ */
+export function chainText(chain: Chain): string {
+  if (isLinear(chain)) return chain.links.map(linkText).join(" -> ");
+  return chain.links
+    .map((link, i) => {
+      const from = i > 0 && !(link.parents.length === 1 && link.parents[0] === i - 1) ? ` (from ${link.parents.map((p) => p + 1).join(",")})` : "";
+      return `[${i + 1}] ${linkText(link)}${from}`;
+    })
+    .join(" -> ");
+}
+
+/** The lines that show a step's chains (none for a step without chains): `chain: ...` or `chain 1: ...`, `chain 2: ...`. */
+export function describeChains(step: Step): string[] {
+  const chains = step.chains ?? [];
+  return chains.map((chain, i) => `${chain.cycle === true ? "cycle" : "chain"}${chains.length === 1 ? "" : ` ${i + 1}`}: ${chainText(chain)}`);
+}
+
+/** A chain link as JSON: the candidate, on or off, and the indexes of the links that imply it. */
+export interface ChainLinkJson {
+  readonly cell: string;
+  readonly index: number;
+  readonly digit: number;
+  readonly on: boolean;
+  readonly parents: readonly number[];
+}
+
+/** A chain as JSON: its links from the assumption (0) to the conclusion (last), and the chain as `chainText` writes it. */
+export interface ChainJson {
+  readonly cycle: boolean;
+  readonly links: readonly ChainLinkJson[];
+  readonly text: string;
+}
+
+export function chainJson(chain: Chain): ChainJson {
+  return {
+    cycle: chain.cycle === true,
+    links: chain.links.map((link) => ({ cell: cellName(link.cell), index: link.cell, digit: link.digit, on: link.on, parents: [...link.parents] })),
+    text: chainText(chain),
+  };
+}
+
 /** A candidate as JSON: `{ "cell": "r1c2", "index": 1, "digit": 7 }` (index 0-80, row by row). */
 export interface CandidateJson {
   readonly cell: string;
@@ -66,6 +126,8 @@ export interface StepJson {
   readonly impliedEliminations: readonly CandidateJson[];
   /** The step as `describeStep` writes it. */
   readonly text: string;
+  /** Chaining steps only: the chains (see Step.chains), in SE's order. */
+  readonly chains?: readonly ChainJson[];
 }
 
 export function candidateJson(candidate: Candidate): CandidateJson {
@@ -85,6 +147,7 @@ export function stepJson(step: Step, index: number): StepJson {
     eliminations: step.eliminations.map(candidateJson),
     impliedEliminations: step.impliedEliminations.map(candidateJson),
     text: describeStep(step),
+    ...(step.chains === undefined ? {} : { chains: step.chains.map(chainJson) }),
   };
 }
 
@@ -95,9 +158,6 @@ export function hardestStep(steps: readonly Step[]): Step | null {
   return best;
 }
 
-/** Which early stop serate's --pearl / --diamond ask for. */
-export type EarlyStop = "pearl" | "diamond";
-
 /** Where serate stopped: the ratings it reports (×10) and the index of the step at which it stopped. */
 export interface EarlyStopResult {
   readonly er: number;
@@ -107,8 +167,10 @@ export interface EarlyStopResult {
 }
 
 /**
- * serate 1.2.1.3's --pearl / --diamond, replayed on a path's steps (ratings
- * ×10). Before the first placement nothing stops; at the first placement,
+ * serate 1.2.1.3's --pearl / --diamond, replayed on a whole path's steps
+ * (ratings ×10), as serate's loop checks them (rate.ts stops the rating
+ * itself, possibly a few steps earlier with --diamond, printing the same
+ * numbers). Before the first placement nothing stops; at the first placement,
  * --diamond stops if the hardest step so far is harder than the first step
  * (ED); after it, both stop at the first step harder than EP. A stopped
  * rating reports ER 20.0, with EP and ED as far as serate had them (EP 0.0 if

@@ -43,81 +43,9 @@ import { BRC, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
-import type { Candidate, Step } from "./step.js";
-
-/** One propagation: nodes (key = (cell * 9 + digit - 1) << 1 | on) with their parents. */
-class Propagation {
-  count = 0;
-  readonly keys = new Int32Array(1460);
-  readonly parentStart = new Int32Array(1461);
-  parents = new Int32Array(4096);
-  parentCount = 0;
-  /** Node of each key in the sets, -1 if absent. */
-  readonly index = new Int32Array(1458).fill(-1);
-  /** Nodes added to toOn / toOff, in insertion order. */
-  readonly onOrder = new Int32Array(730);
-  onCount = 0;
-  readonly offOrder = new Int32Array(730);
-  offCount = 0;
-  /** The contradiction: its "on" node and "off" node (-1 if none). */
-  absurdOn = -1;
-  absurdOff = -1;
-
-  reset(): void {
-    for (let i = 0; i < this.count; i++) this.index[this.keys[i]] = -1;
-    this.count = 0;
-    this.parentCount = 0;
-    this.parentStart[0] = 0;
-    this.onCount = 0;
-    this.offCount = 0;
-    this.absurdOn = -1;
-    this.absurdOff = -1;
-  }
-
-  /** A new node from the pending parent list; returns its index. */
-  node(key: number, parentList: Int32Array, parentLength: number): number {
-    const n = this.count++;
-    this.keys[n] = key;
-    if (this.parentCount + parentLength > this.parents.length) {
-      const bigger = new Int32Array(2 * (this.parentCount + parentLength));
-      bigger.set(this.parents);
-      this.parents = bigger;
-    }
-    for (let i = 0; i < parentLength; i++) this.parents[this.parentCount++] = parentList[i];
-    this.parentStart[n + 1] = this.parentCount;
-    return n;
-  }
-
-  add(key: number, parentList: Int32Array, parentLength: number): number {
-    const n = this.node(key, parentList, parentLength);
-    this.index[key] = n;
-    if (key & 1) this.onOrder[this.onCount++] = n;
-    else this.offOrder[this.offCount++] = n;
-    return n;
-  }
-}
-
-const seenNode = new Int32Array(1460);
-let seenGeneration = 0;
-const todo = new Int32Array(1460);
-
-/** SE's getAncestorCount: the nodes from which `node` is reached (itself included). */
-function ancestorCount(prop: Propagation, node: number): number {
-  const stamp = ++seenGeneration;
-  seenNode[node] = stamp;
-  todo[0] = node;
-  let length = 1;
-  for (let head = 0; head < length; head++) {
-    const n = todo[head];
-    for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
-      const p = prop.parents[i];
-      if (seenNode[p] === stamp) continue;
-      seenNode[p] = stamp;
-      todo[length++] = p;
-    }
-  }
-  return length;
-}
+import { chainTo } from "./links.js";
+import { ancestors, Propagation } from "./propagation.js";
+import type { Candidate, Chain, Step } from "./step.js";
 
 const work = new CandidateGrid();
 const pendingOn = new Int32Array(730);
@@ -141,7 +69,7 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
     work.empties.set(grid.empties);
     work.placedCount.set(grid.placedCount);
   }
-  const root = prop.add(start, single, 0);
+  const root = prop.add(start, 0, single, 0);
   let onLength = 0;
   let offLength = 0;
   let headOn = 0;
@@ -161,10 +89,10 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
         const off = (cell * 9 + lowest(m)) << 1;
         if (index[off | 1] >= 0) {
           prop.absurdOn = index[off | 1];
-          prop.absurdOff = prop.node(off, single, 1);
+          prop.absurdOff = prop.node(off, 0, single, 1);
           return;
         }
-        if (index[off] < 0) pendingOff[offLength++] = prop.add(off, single, 1);
+        if (index[off] < 0) pendingOff[offLength++] = prop.add(off, 0, single, 1);
       }
       // X: the digit's other cells in the block, row, column.
       const stamp = ++cellGeneration;
@@ -178,10 +106,10 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
           const off = (other * 9 + d) << 1;
           if (index[off | 1] >= 0) {
             prop.absurdOn = index[off | 1];
-            prop.absurdOff = prop.node(off, single, 1);
+            prop.absurdOff = prop.node(off, 0, single, 1);
             return;
           }
-          if (index[off] < 0) pendingOff[offLength++] = prop.add(off, single, 1);
+          if (index[off] < 0) pendingOff[offLength++] = prop.add(off, 0, single, 1);
         }
       }
     } else {
@@ -220,11 +148,11 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
         const n = madeParentCount[i];
         for (let j = 0; j < n; j++) parentBuffer[j] = madeParents[16 * i + j];
         if (index[on ^ 1] >= 0) {
-          prop.absurdOn = prop.node(on, parentBuffer, n);
+          prop.absurdOn = prop.node(on, 0, parentBuffer, n);
           prop.absurdOff = index[on ^ 1];
           return;
         }
-        if (index[on] < 0) pendingOn[onLength++] = prop.add(on, parentBuffer, n);
+        if (index[on] < 0) pendingOn[onLength++] = prop.add(on, 0, parentBuffer, n);
       }
     }
     if (level > 0 && headOn === onLength && headOff === offLength) {
@@ -234,7 +162,7 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
         if (parents.length > advancedParents.length) advancedParents = new Int32Array(2 * parents.length);
         let n = 0;
         for (const parent of parents) if (index[parent] >= 0) advancedParents[n++] = index[parent];
-        pendingOff[offLength++] = prop.add(key, advancedParents, n);
+        pendingOff[offLength++] = prop.add(key, 0, advancedParents, n);
       }
     }
   }
@@ -264,6 +192,8 @@ interface Best {
   eliminations: Candidate[];
   cells: number[];
   digits: number[];
+  /** For explain: the propagations and the nodes (or, for a contradiction, the "on" and "off" nodes of one) the chains end at. */
+  chainEnds: [Propagation, number][];
 }
 
 let best: Best | null = null;
@@ -283,12 +213,13 @@ function conclude(grid: CandidateGrid, target: number): { placement: Candidate |
   return { placement: { cell, digit }, eliminations };
 }
 
-function offer(grid: CandidateGrid, complexity: number, sortKey: number, name: string, target: number, placed: boolean, source: number[]): void {
+function offer(grid: CandidateGrid, complexity: number, sortKey: number, name: string, target: number, placed: boolean, source: number[], ends: readonly Propagation[] = []): void {
   if (!beats(complexity, sortKey)) return;
   const { placement, eliminations } = conclude(grid, target);
   if (eliminations.length === 0) return;
   const pot = target >> 1;
-  best = { complexity, sortKey, name, placement: placed ? placement : null, eliminations, cells: source, digits: [(pot % 9) + 1] };
+  const chainEnds: [Propagation, number][] = ends.length === 1 ? [[ends[0], ends[0].absurdOn], [ends[0], ends[0].absurdOff]] : ends.map((b) => [b, b.index[target]]);
+  best = { complexity, sortKey, name, placement: placed ? placement : null, eliminations, cells: source, digits: [(pot % 9) + 1], chainEnds };
 }
 
 /** The shared targets of the branches: nodes of the first branch (in its order) present in all. */
@@ -302,9 +233,9 @@ function shared(branches: readonly Propagation[], on: boolean, grid: CandidateGr
     for (let b = 1; b < branches.length && all; b++) if (branches[b].index[key] < 0) all = false;
     if (!all) continue;
     let complexity = 0;
-    for (const branch of branches) complexity += ancestorCount(branch, branch.index[key]);
+    for (const branch of branches) complexity += ancestors(branch, branch.index[key], null);
     if (!beats(complexity, sortKey)) continue;
-    offer(grid, complexity, sortKey, name, key, on, source);
+    offer(grid, complexity, sortKey, name, key, on, source, branches);
   }
 }
 
@@ -333,12 +264,12 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
       if (dynamic) {
         const off = propagation(grid, onKey ^ 1, dynamic, level);
         if (on.absurdOn >= 0) {
-          const complexity = ancestorCount(on, on.absurdOn) + ancestorCount(on, on.absurdOff);
-          offer(grid, complexity, 7, "Contradiction Forcing Chains", onKey ^ 1, false, [cell]);
+          const complexity = ancestors(on, on.absurdOn, null) + ancestors(on, on.absurdOff, null);
+          offer(grid, complexity, 7, "Contradiction Forcing Chains", onKey ^ 1, false, [cell], [on]);
         }
         if (off.absurdOn >= 0) {
-          const complexity = ancestorCount(off, off.absurdOn) + ancestorCount(off, off.absurdOff);
-          offer(grid, complexity, 7, "Contradiction Forcing Chains", onKey, true, [cell]);
+          const complexity = ancestors(off, off.absurdOn, null) + ancestors(off, off.absurdOff, null);
+          offer(grid, complexity, 7, "Contradiction Forcing Chains", onKey, true, [cell], [off]);
         }
         if (size >= 3) {
           branches.length = 0;
@@ -369,5 +300,8 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
   const found = best as Best | null;
   if (found === null) return null;
   const rating = ratingOf(base + lengthDifficulty(found.complexity));
-  return step(prefix + found.name + suffix, rating, [], found.cells, found.digits, found.placement, found.eliminations);
+  const chains: Chain[] = found.chainEnds.map(([p, end]) =>
+    chainTo(end, p.count, (n) => p.keys[n], (n) => p.parents.subarray(p.parentStart[n], p.parentStart[n + 1])),
+  );
+  return { ...step(prefix + found.name + suffix, rating, [], found.cells, found.digits, found.placement, found.eliminations), chains };
 }

@@ -24,7 +24,8 @@ import { popcount } from "../core/bits.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { BRC, lengthDifficulty } from "./chaining.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
-import type { Candidate, Step } from "./step.js";
+import { chainTo } from "./links.js";
+import type { Candidate, Chain, Step } from "./step.js";
 
 /** Nodes: key ((cell * 9 + digit - 1) << 1 | on) and parents. */
 let keys: number[] = [];
@@ -150,7 +151,7 @@ function propagate(grid: CandidateGrid, start: number): [number, number] | null 
 
 /** SE's "Nishio Forcing Chains" producer: the hint it applies, or null. */
 export function nishioForcingChains(grid: CandidateGrid): Step | null {
-  let best: { difficulty: number; complexity: number; cell: number; digit: number; placed: boolean } | null = null;
+  let best: { difficulty: number; complexity: number; cell: number; digit: number; placed: boolean; chains: Chain[] } | null = null;
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
     if (popcount(cands) < 2) continue;
@@ -162,15 +163,18 @@ export function nishioForcingChains(grid: CandidateGrid): Step | null {
         const complexity = ancestorCount(absurd[0]) + ancestorCount(absurd[1]);
         const difficulty = 7.5 + lengthDifficulty(complexity);
         if (best !== null && (difficulty > best.difficulty || (difficulty === best.difficulty && complexity >= best.complexity))) continue;
-        best = { difficulty, complexity, cell, digit: d + 1, placed: on === 0 };
+        // The two chains (to the candidate on, then off), taken now: the next propagation reuses the nodes.
+        const chains = absurd.map((end) => chainTo(end, keys.length, (n) => keys[n], (n) => parents[n]));
+        best = { difficulty, complexity, cell, digit: d + 1, placed: on === 0, chains };
       }
     }
   }
   if (best === null) return null;
   const { cell, digit } = best;
   const rating = ratingOf(best.difficulty);
-  if (!best.placed) return step("Nishio Forcing Chains", rating, [], [cell], [digit], null, [{ cell, digit }]);
+  const chains = best.chains;
+  if (!best.placed) return { ...step("Nishio Forcing Chains", rating, [], [cell], [digit], null, [{ cell, digit }]), chains };
   const eliminations: Candidate[] = [];
   for (let m = grid.candidates[cell] & ~(1 << (digit - 1)); m !== 0; m &= m - 1) eliminations.push({ cell, digit: lowest(m) + 1 });
-  return step("Nishio Forcing Chains", rating, [], [cell], [digit], { cell, digit }, eliminations);
+  return { ...step("Nishio Forcing Chains", rating, [], [cell], [digit], { cell, digit }, eliminations), chains };
 }

@@ -16,6 +16,9 @@
  * - hidden pair {a, b} in a unit: the a's and b's the unit's other cells had;
  * - naked pair: the pair cells' other original candidates.
  *
+ * A hint without parents is skipped (SE drops it), so the rules look only
+ * at the units and cells the propagation changed before building one.
+ *
  * SE keeps each hint's removals in a HashMap keyed by cells without their
  * own hash code, so its order within one hint varies from run to run; here
  * they go in increasing cell order (then digit). Within one hint all share
@@ -23,7 +26,7 @@
  * differ.
  */
 import { popcount } from "../core/bits.js";
-import { BOXES, CandidateGrid, COLUMNS, INTERSECTION, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
+import { BOXES, CandidateGrid, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
 
 /** One "off" node found: its key ((cell * 9 + digit - 1) << 1) and its parents' keys. */
@@ -50,10 +53,15 @@ function emit(out: AdvancedOff[], removals: number[], parents: number[]): void {
 function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const [types1, types2] of LOCKING_PAIRS) {
     for (const u1 of types1) {
+      // Only a digit whose places in unit 1 the propagation reduced can give a hint with parents.
+      let changed = 0;
+      for (let d = 0; d < 9; d++) if (work.where[9 * u1 + d] !== source.where[9 * u1 + d]) changed |= 1 << d;
+      if (changed === 0) continue;
       for (const u2 of types2) {
         const inter12 = INTERSECTION[27 * u1 + u2];
         if (inter12 === 0) continue;
-        for (let d = 0; d < 9; d++) {
+        for (let c = changed; c !== 0; c &= c - 1) {
+          const d = lowest(c);
           const positions = work.where[9 * u1 + d];
           if ((positions & (positions - 1)) === 0 || (positions & ~inter12) !== 0) continue;
           const removable = work.where[9 * u2 + d] & ~INTERSECTION[27 * u2 + u1];
@@ -69,92 +77,104 @@ function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedO
   }
 }
 
+/**
+ * Hidden pairs: two digits with the same two places in a unit (SE's digit
+ * pairs in increasing mask order, i.e. by the higher digit, then the lower).
+ */
 function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const units of BLOCK_COLUMN_ROW) {
     for (const unit of units) {
       if (work.empties[unit] <= 4) continue;
       const base = 9 * unit;
-      for (const digitMask of SUBSETS[2]) {
-        const a = lowest(digitMask);
-        const b = lowest(digitMask & (digitMask - 1));
-        const pa = work.where[base + a];
-        const pb = work.where[base + b];
-        if ((pa & (pa - 1)) === 0 || (pb & (pb - 1)) === 0) continue;
-        const common = pa | pb;
+      for (let b = 1; b < 9; b++) {
+        const common = work.where[base + b];
         if (popcount(common) !== 2) continue;
-        const removals: number[] = [];
-        for (let m = common; m !== 0; m &= m - 1) {
-          const cell = UNIT_CELLS[base + lowest(m)];
-          for (let extra = work.candidates[cell] & ~digitMask; extra !== 0; extra &= extra - 1) removals.push((cell * 9 + lowest(extra)) << 1);
+        for (let a = 0; a < b; a++) {
+          if (work.where[base + a] !== common) continue;
+          // Parents: the unit's other places of a and b in the source grid.
+          if (source.where[base + a] === common && source.where[base + b] === common) continue;
+          const digitMask = (1 << a) | (1 << b);
+          const removals: number[] = [];
+          for (let m = common; m !== 0; m &= m - 1) {
+            const cell = UNIT_CELLS[base + lowest(m)];
+            for (let extra = work.candidates[cell] & ~digitMask; extra !== 0; extra &= extra - 1) removals.push((cell * 9 + lowest(extra)) << 1);
+          }
+          if (removals.length === 0) continue;
+          const parents: number[] = [];
+          for (let i = 0; i < 9; i++) {
+            if ((common >> i) & 1) continue;
+            const cell = UNIT_CELLS[base + i];
+            if ((source.candidates[cell] >> a) & 1) parents.push((cell * 9 + a) << 1);
+            if ((source.candidates[cell] >> b) & 1) parents.push((cell * 9 + b) << 1);
+          }
+          emit(out, removals, parents);
         }
-        if (removals.length === 0) continue;
-        const parents: number[] = [];
-        for (let i = 0; i < 9; i++) {
-          if ((common >> i) & 1) continue;
-          const cell = UNIT_CELLS[base + i];
-          if ((source.candidates[cell] >> a) & 1) parents.push((cell * 9 + a) << 1);
-          if ((source.candidates[cell] >> b) & 1) parents.push((cell * 9 + b) << 1);
-        }
-        emit(out, removals, parents);
       }
     }
   }
 }
 
+/** Naked pairs: two cells of a unit with the same two candidates (cell pairs in SE's order, as above). */
 function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const units of BLOCK_COLUMN_ROW) {
     for (const unit of units) {
       if (work.empties[unit] < 4) continue;
       const base = 9 * unit;
-      for (const cellMask of SUBSETS[2]) {
-        const c1 = UNIT_CELLS[base + lowest(cellMask)];
-        const c2 = UNIT_CELLS[base + lowest(cellMask & (cellMask - 1))];
-        const k1 = work.candidates[c1];
-        const k2 = work.candidates[c2];
-        if ((k1 & (k1 - 1)) === 0 || (k2 & (k2 - 1)) === 0) continue;
-        const union = k1 | k2;
+      for (let j = 1; j < 9; j++) {
+        const c2 = UNIT_CELLS[base + j];
+        const union = work.candidates[c2];
         if (popcount(union) !== 2) continue;
-        const removals: number[] = [];
-        for (let i = 0; i < 9; i++) {
-          if ((cellMask >> i) & 1) continue;
-          const cell = UNIT_CELLS[base + i];
-          for (let hit = work.candidates[cell] & union; hit !== 0; hit &= hit - 1) removals.push((cell * 9 + lowest(hit)) << 1);
+        for (let i = 0; i < j; i++) {
+          const c1 = UNIT_CELLS[base + i];
+          if (work.candidates[c1] !== union) continue;
+          // Parents: the pair cells' other candidates in the source grid.
+          if (source.candidates[c1] === union && source.candidates[c2] === union) continue;
+          const cellMask = (1 << i) | (1 << j);
+          const removals: number[] = [];
+          for (let k = 0; k < 9; k++) {
+            if ((cellMask >> k) & 1) continue;
+            const cell = UNIT_CELLS[base + k];
+            for (let hit = work.candidates[cell] & union; hit !== 0; hit &= hit - 1) removals.push((cell * 9 + lowest(hit)) << 1);
+          }
+          if (removals.length === 0) continue;
+          const parents: number[] = [];
+          for (const cell of [c1, c2]) for (let m = source.candidates[cell] & ~union; m !== 0; m &= m - 1) parents.push((cell * 9 + lowest(m)) << 1);
+          emit(out, removals, parents);
         }
-        if (removals.length === 0) continue;
-        const parents: number[] = [];
-        for (const cell of [c1, c2]) for (let m = source.candidates[cell] & ~union; m !== 0; m &= m - 1) parents.push((cell * 9 + lowest(m)) << 1);
-        emit(out, removals, parents);
       }
     }
   }
 }
 
+/** X-Wings: a digit with the same two places in two base lines (line pairs in SE's order, then digits). */
 function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const [baseLines, coverLines] of [
     [COLUMNS, ROWS],
     [ROWS, COLUMNS],
   ] as const) {
-    for (const lineMask of SUBSETS[2]) {
-      const l1 = baseLines[lowest(lineMask)];
-      const l2 = baseLines[lowest(lineMask & (lineMask - 1))];
-      for (let d = 0; d < 9; d++) {
-        if (work.placedCount[d + 1] + 4 > 9) continue;
-        const p1 = work.where[9 * l1 + d];
-        const p2 = work.where[9 * l2 + d];
-        if ((p1 & (p1 - 1)) === 0 || (p2 & (p2 - 1)) === 0) continue;
-        const common = p1 | p2;
-        if (popcount(common) !== 2) continue;
-        const removals: number[] = [];
-        for (let m = common; m !== 0; m &= m - 1) {
-          const cover = coverLines[lowest(m)];
-          for (let r = work.where[9 * cover + d] & ~lineMask; r !== 0; r &= r - 1) removals.push((UNIT_CELLS[9 * cover + lowest(r)] * 9 + d) << 1);
+    for (let j = 1; j < 9; j++) {
+      const l2 = baseLines[j];
+      for (let i = 0; i < j; i++) {
+        const l1 = baseLines[i];
+        const lineMask = (1 << i) | (1 << j);
+        for (let d = 0; d < 9; d++) {
+          const common = work.where[9 * l2 + d];
+          if (work.where[9 * l1 + d] !== common || popcount(common) !== 2) continue;
+          if (work.placedCount[d + 1] + 4 > 9) continue;
+          // Parents: the base lines' other places of the digit in the source grid.
+          if (source.where[9 * l1 + d] === common && source.where[9 * l2 + d] === common) continue;
+          const removals: number[] = [];
+          for (let m = common; m !== 0; m &= m - 1) {
+            const cover = coverLines[lowest(m)];
+            for (let r = work.where[9 * cover + d] & ~lineMask; r !== 0; r &= r - 1) removals.push((UNIT_CELLS[9 * cover + lowest(r)] * 9 + d) << 1);
+          }
+          if (removals.length === 0) continue;
+          const parents: number[] = [];
+          for (const line of [l1, l2]) {
+            for (let m = source.where[9 * line + d] & ~work.where[9 * line + d] & ~common; m !== 0; m &= m - 1) parents.push((UNIT_CELLS[9 * line + lowest(m)] * 9 + d) << 1);
+          }
+          emit(out, removals, parents);
         }
-        if (removals.length === 0) continue;
-        const parents: number[] = [];
-        for (const line of [l1, l2]) {
-          for (let m = source.where[9 * line + d] & ~work.where[9 * line + d] & ~common; m !== 0; m &= m - 1) parents.push((UNIT_CELLS[9 * line + lowest(m)] * 9 + d) << 1);
-        }
-        emit(out, removals, parents);
       }
     }
   }

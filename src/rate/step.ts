@@ -10,6 +10,40 @@ export interface Candidate {
   readonly digit: number;
 }
 
+/**
+ * One link of a chain: the candidate `digit` in `cell` is true ("on": the
+ * digit goes there) or false ("off": it cannot).
+ */
+export interface ChainLink {
+  readonly cell: number;
+  readonly digit: number;
+  readonly on: boolean;
+  /**
+   * The links (indexes into the chain's links, all earlier) that imply this
+   * one; empty for the assumption. The first is the link the chain follows
+   * (on -> off: the cell's other digits, the digit's other cells in its
+   * block, row and column; off -> on: the cell's or the unit's last other
+   * place). The others are the candidates whose earlier removal the
+   * implication needs (SE's "hidden parents" in dynamic chains: the cell's or
+   * the unit's other candidates switched off further up), or, for the
+   * set-based rules of dynamic forcing chains (+), the removals the rule's
+   * pattern depends on.
+   */
+  readonly parents: readonly number[];
+}
+
+/**
+ * A chain as SE shows it: every link the conclusion depends on, from the
+ * assumption (the first link, no parents) to the conclusion (the last link),
+ * each link after the links it depends on (SE's order: the parents' chains
+ * first, depth first). A linear chain has each link's parent just before it.
+ */
+export interface Chain {
+  readonly links: readonly ChainLink[];
+  /** A cycle: the last link is the first one again (the cycle closes there). */
+  readonly cycle?: boolean;
+}
+
 export interface Step {
   /** Sudoku Explainer's name of the hint ("Hidden Single", "Direct Pointing", "X-Wing", ...). */
   readonly technique: string;
@@ -31,6 +65,15 @@ export interface Step {
    * only places the resulting single). Empty for the other hints.
    */
   readonly impliedEliminations: readonly Candidate[];
+  /**
+   * For the chaining techniques: the chains the step rests on. A cycle or a
+   * forcing chain has one; a contradiction (Nishio, contradiction forcing
+   * chains) two from the same assumption, to a candidate on and to the same
+   * candidate off; a double forcing chain two, from a candidate on and off,
+   * to the same conclusion; cell / region forcing chains one per digit of the
+   * cell / place of the digit in the region, to the same conclusion.
+   */
+  readonly chains?: readonly Chain[];
 }
 
 /** A rating ×10 as SE prints it: 26 -> "2.6". */

@@ -3,8 +3,9 @@
  * (ratings 1.0-6.2; uniqueness.ts and exclusion.ts hold the unique loops,
  * BUG and aligned exclusion producers; chaining.ts and nishio.ts the static
  * forcing chains and cycles, 6.5+, and Nishio, 7.5+, multiple.ts the
- * multiple and dynamic forcing chains, 8.0+ and 8.5+, and with plus.ts
- * dynamic forcing chains (+), 9.0+), each
+ * multiple and dynamic forcing chains, 8.0+ and 8.5+, with plus.ts
+ * dynamic forcing chains (+), 9.0+, and nested.ts the nested levels 2-5,
+ * 9.5+), each
  * returning the first hint SE's producer would hand over (SE's solver takes
  * the first hint of the first producer that has one), or null.
  *
@@ -22,6 +23,7 @@ import { alignedPairExclusion, alignedTripletExclusion } from "./exclusion.js";
 import { forcingChainsAndCycles } from "./chaining.js";
 import { nishioForcingChains } from "./nishio.js";
 import { multipleForcingChains } from "./multiple.js";
+import { nestedForcingChains } from "./nested.js";
 import { bug, uniqueLoops } from "./uniqueness.js";
 import { bitsOf, candidatesAt, cellsOfPositions, digitsOfMask, lowest, step } from "./helpers.js";
 
@@ -325,10 +327,8 @@ export interface Producer {
 }
 
 /**
- * SE 1.2.1's producers, in the order its solver asks them, as far as this
- * implementation goes: every producer up to SE's "Dynamic Forcing Chains
- * (+)" (9.0+); the next one is "Dynamic Forcing Chains (+ Forcing Chains)"
- * (9.5+).
+ * SE 1.2.1's producers, in the order its solver asks them: all 30, up to
+ * the nested levels 2-5 of "Dynamic Forcing Chains (+ ...)" (9.5+).
  */
 export const PRODUCERS: readonly Producer[] = [
   { name: "Hidden Singles", find: hiddenSingle },
@@ -357,6 +357,10 @@ export const PRODUCERS: readonly Producer[] = [
   { name: "Multiple Forcing Chains", find: (g) => multipleForcingChains(g, false) },
   { name: "Dynamic Forcing Chains", find: (g) => multipleForcingChains(g, true) },
   { name: "Dynamic Forcing Chains (+)", find: (g) => multipleForcingChains(g, true, 1) },
+  { name: "Dynamic Forcing Chains (+ Forcing Chains)", find: (g) => nestedForcingChains(g, 2) },
+  { name: "Dynamic Forcing Chains (+ Multiple Forcing Chains)", find: (g) => nestedForcingChains(g, 3) },
+  { name: "Dynamic Forcing Chains (+ Dynamic Forcing Chains)", find: (g) => nestedForcingChains(g, 4) },
+  { name: "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", find: (g) => nestedForcingChains(g, 5) },
 ];
 
 /**

@@ -1,0 +1,1135 @@
+/**
+ * Sudoku Explainer 1.2.1's nested forcing chains: its Chaining producer with
+ * multiple and dynamic on at levels 2 to 5, "Dynamic Forcing Chains (+
+ * Forcing Chains)" (9.5 + length), "(+ Multiple Forcing Chains)" (10.0 +),
+ * "(+ Dynamic Forcing Chains)" (10.5 +) and "(+ Dynamic Forcing Chains (+
+ * Forcing Chains))" (11.0 +), which SE asks after "Dynamic Forcing Chains
+ * (+)" (level 1, multiple.ts), in this order.
+ *
+ * A propagation runs as at level 1 (see multiple.ts): pending "on" nodes
+ * first, else one "off" node, dynamic removals from a working grid, hidden
+ * parents. When nothing is pending SE asks, in order, until one of them
+ * gives something: the set-based rules of plus.ts, then the level's
+ * chaining rules, each run as a whole producer on the working grid:
+ *
+ * - level 2: static forcing chains and cycles ("Forcing Chains & Cycles");
+ * - level 3: the same, then static multiple forcing chains;
+ * - level 4: dynamic forcing chains (level 0);
+ * - level 5: dynamic forcing chains, then dynamic forcing chains at level 2.
+ *
+ * Every hint of the rule, in the order SE sorts them (rating, complexity,
+ * sort key, discovery) and without the later hints whose removals equal an
+ * earlier one's, is kept when it depends on the propagation: SE's
+ * getRuleParents walks the hint's chains back from each target and, for
+ * each "on" node implied as the last digit of a cell (resp. the last place
+ * of a digit in a block, row or column), or the initial assumption of a cell
+ * (region) chain, takes the candidates of that cell (region, digit) present
+ * in the grid the outer propagation started from and gone from its working
+ * grid. When there are some, each candidate the hint removes becomes an
+ * "off" node with those as parents and the hint as its nested chain. The
+ * removals are not checked against the "on" set (as in SE). Within one
+ * hint SE takes them in the order of a HashMap keyed by cells that hash by
+ * identity, which varies with the JVM; here they go in increasing cell
+ * order. On se-ratings.tsv this swaps two equally rated steps of one path
+ * (and changes no rating).
+ *
+ * A hint's complexity is SE's: the distinct ancestors of each target,
+ * summed, plus the complexity of every distinct nested chain among those
+ * ancestors (chains compared as SE's FullChain does: the same targets with
+ * the same ancestor lists), counted once per hint.
+ *
+ * Speed (SE needs minutes per puzzle at these levels): each nesting depth
+ * has its own engine with pooled typed-array propagations; the static
+ * chains build the working grid's implication graph once for their three
+ * passes and skip the starts that cannot give a hint (see staticHints); the
+ * static multiple chains nested at level 3 reuse that graph.
+ */
+import { popcount } from "../core/bits.js";
+import { BRC, forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
+import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
+import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
+import { advancedOffs } from "./plus.js";
+import { ancestors, beginNestedCount, Propagation, reserveNestedId } from "./propagation.js";
+import type { Candidate, Step } from "./step.js";
+
+// ---------------------------------------------------------------------------
+// Causes of nodes (SE's Potential.Cause): how an "on" node was implied, which
+// getRuleParents reads; REGION + k for the unit BRC[3 * cell + k].
+
+const NONE = 0;
+const CELL = 1;
+const REGION = 2;
+const ADVANCED = 5;
+
+/** Nested chains met during one top-level producer call: id by signature, and complexity. */
+const chainIds = new Map<string, number>();
+const chainComplexity: number[] = [];
+/** Incremented when the registry is cleared. */
+let registryGeneration = 0;
+
+function internChain(signature: string, complexity: number): number {
+  let id = chainIds.get(signature);
+  if (id === undefined) {
+    id = chainComplexity.length;
+    chainIds.set(signature, id);
+    chainComplexity.push(complexity);
+    reserveNestedId(id);
+  }
+  return id;
+}
+
+// ---------------------------------------------------------------------------
+// getRuleParents
+
+const parentSeen = new Int32Array(1458);
+let parentGeneration = 0;
+
+/**
+ * Appends to `out` the "off" keys SE's collectRuleParents gives for an "on"
+ * node of key `key` and cause `cause`: what the outer propagation removed
+ * (present in `source`, gone from `current`) from the node's cell or from
+ * the digit's places in its unit.
+ */
+function ruleParentsOf(key: number, cause: number, source: CandidateGrid, current: CandidateGrid, out: number[]): void {
+  const pot = key >> 1;
+  const cell = (pot / 9) | 0;
+  const d = pot - 9 * cell;
+  if (cause === CELL) {
+    for (let m = source.candidates[cell] & ~current.candidates[cell]; m !== 0; m &= m - 1) {
+      const off = (cell * 9 + lowest(m)) << 1;
+      if (parentSeen[off] === parentGeneration) continue;
+      parentSeen[off] = parentGeneration;
+      out.push(off);
+    }
+  } else if (cause >= REGION && cause < ADVANCED) {
+    const unit = BRC[3 * cell + cause - REGION];
+    for (let m = source.where[9 * unit + d] & ~current.where[9 * unit + d]; m !== 0; m &= m - 1) {
+      const off = (UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1;
+      if (parentSeen[off] === parentGeneration) continue;
+      parentSeen[off] = parentGeneration;
+      out.push(off);
+    }
+  }
+}
+
+/** The cause SE gives the "on" node `to` implied by the "off" node `from` on grid `grid`. */
+function offToOnCause(grid: CandidateGrid, from: number, to: number): number {
+  const a = ((from >> 1) / 9) | 0;
+  const b = ((to >> 1) / 9) | 0;
+  if (a === b) return CELL;
+  const d = (to >> 1) - 9 * b;
+  for (let k = 0; k < 3; k++) {
+    const unit = BRC[3 * a + k];
+    if (BRC[3 * b + k] === unit && popcount(grid.where[9 * unit + d]) === 2) return REGION + k;
+  }
+  return NONE;
+}
+
+/** The cause SE gives the "off" node `to` implied by the "on" node `from`. */
+function onToOffCause(from: number, to: number): number {
+  const a = ((from >> 1) / 9) | 0;
+  const b = ((to >> 1) / 9) | 0;
+  if (a === b) return CELL;
+  for (let k = 0; k < 3; k++) if (BRC[3 * a + k] === BRC[3 * b + k]) return REGION + k;
+  return NONE;
+}
+
+// ---------------------------------------------------------------------------
+// A hint of a nested rule, reduced to what the outer propagation needs.
+
+interface NestedHint {
+  readonly difficulty: number;
+  readonly complexity: number;
+  readonly sortKey: number;
+  /** The candidates it removes, as "off" keys in increasing order. */
+  readonly removals: number[];
+  /** Its removals as SE compares hints (cell -> digits map), for dropping equal hints. */
+  removalKey(): string | number;
+  /** The id of its chain in the current producer call's registry (internChain), once known; generation it is valid for. */
+  chainId: number;
+  chainGeneration: number;
+  /** SE's getRuleParents against the outer propagation's grids (keys, in SE's order). */
+  ruleParents(source: CandidateGrid, current: CandidateGrid): number[];
+  /** SE's FullChain identity: the targets' ancestor lists. */
+  signature(): string;
+}
+
+/** SE's removable-potentials map as a string: "cell:mask" per cell, cells increasing. */
+function removalKeyOf(removals: readonly number[], emptyCell: number): string | number {
+  if (removals.length === 0) return `${emptyCell}:0`;
+  if (removals.length === 1) return removals[0];
+  let text = "";
+  let cell = -1;
+  let mask = 0;
+  for (const key of removals) {
+    const pot = key >> 1;
+    const c = (pot / 9) | 0;
+    if (c !== cell) {
+      if (cell >= 0) text += `${cell}:${mask};`;
+      cell = c;
+      mask = 0;
+    }
+    mask |= 1 << (pot - 9 * c);
+  }
+  return text + `${cell}:${mask}`;
+}
+
+/** One "off" node a nested rule gives: key, parents' keys, nested chain (null for the set rules). */
+interface AdvancedNode {
+  readonly key: number;
+  readonly parents: readonly number[];
+  readonly hint: NestedHint | null;
+}
+
+/**
+ * SE's getAdvancedPotentials accumulator for a chaining rule: the "off"
+ * nodes of the hints (sorted, equal removals dropped) that have rule parents.
+ */
+function collect(hints: NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): void {
+  hints.sort((a, b) => a.difficulty - b.difficulty || a.complexity - b.complexity || a.sortKey - b.sortKey);
+  const seen = new Set<string | number>();
+  for (const hint of hints) {
+    const removalKey = hint.removalKey();
+    if (seen.has(removalKey)) continue;
+    seen.add(removalKey);
+    if (hint.removals.length === 0) continue;
+    const parents = hint.ruleParents(source, current);
+    if (parents.length === 0) continue;
+    for (const key of hint.removals) out.push({ key, parents, hint });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Static forcing chains and cycles (SE's Chaining(false, false, false, 0)),
+// every hint, as chaining.ts searches them (see there for why these
+// breadth-first searches give SE's chains).
+
+/**
+ * The implication graph of the working grid, built once for the three
+ * passes (the links of "on" keys when first followed): for each present candidate's key, its Y links (an "off" key: the
+ * other digit of a bivalue cell; an "on" key: the cell's other digits), then
+ * its X links (the conjugate cells' "on" keys; the digit's other cells'
+ * "off" keys), as adjacency[linkStart[key]..linkMid[key]-1] and
+ * [linkMid[key]..linkEnd[key]-1]. A pass uses its own links: X only (the X
+ * pass), Y for "off" keys and both for "on" keys (the Y pass: SE's "on"
+ * rule always includes the region rule), both (the XY pass): see selectPass.
+ */
+const linkStart = new Int32Array(1458);
+const linkMid = new Int32Array(1458);
+const linkEnd = new Int32Array(1458);
+let adjacency: Int32Array = new Int32Array(1 << 14);
+/** The cause SE gives the key each link leads to (CELL, REGION + k). */
+let linkCause: Uint8Array = new Uint8Array(1 << 14);
+let adjacencyLength = 0;
+
+function pushLink(key: number, cause: number): void {
+  if (adjacencyLength === adjacency.length) {
+    const bigger = new Int32Array(2 * adjacencyLength);
+    bigger.set(adjacency);
+    adjacency = bigger;
+    const biggerCauses = new Uint8Array(2 * adjacencyLength);
+    biggerCauses.set(linkCause);
+    linkCause = biggerCauses;
+  }
+  linkCause[adjacencyLength] = cause;
+  adjacency[adjacencyLength++] = key;
+}
+
+function buildGraph(grid: CandidateGrid): void {
+  adjacencyLength = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    const cands = grid.candidates[cell];
+    const bivalue = popcount(cands) === 2;
+    for (let m = cands; m !== 0; m &= m - 1) {
+      const d = lowest(m);
+      const off = (cell * 9 + d) << 1;
+      linkStart[off] = adjacencyLength;
+      if (bivalue) pushLink(((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1, CELL);
+      linkMid[off] = adjacencyLength;
+      const xStart = adjacencyLength;
+      for (let k = 0; k < 3; k++) {
+        const unit = BRC[3 * cell + k];
+        const other = conjugateCell(unit, grid.where[9 * unit + d], cell);
+        if (other < 0) continue;
+        const on = ((other * 9 + d) << 1) | 1;
+        let dup = false;
+        for (let i = xStart; i < adjacencyLength; i++) if (adjacency[i] === on) dup = true;
+        if (!dup) pushLink(on, REGION + k);
+      }
+      linkEnd[off] = adjacencyLength;
+    }
+  }
+  graphGrid = grid;
+  graphVersion++;
+}
+
+/** The grid of the graph, and the version whose "on" keys' links are built (onBuilt[key] === graphVersion). */
+let graphGrid = new CandidateGrid();
+let graphVersion = 0;
+const onBuilt = new Int32Array(1458);
+
+/**
+ * Builds the links of an "on" key when first needed (most are never
+ * followed): the cell's other digits, then the digit's other cells in the
+ * block, row and column.
+ */
+function ensureOn(on: number): void {
+  if (onBuilt[on] === graphVersion) return;
+  onBuilt[on] = graphVersion;
+  const grid = graphGrid;
+  const pot = on >> 1;
+  const cell = (pot / 9) | 0;
+  const d = pot - 9 * cell;
+  linkStart[on] = adjacencyLength;
+  for (let o = grid.candidates[cell] & ~(1 << d); o !== 0; o &= o - 1) pushLink((cell * 9 + lowest(o)) << 1, CELL);
+  linkMid[on] = adjacencyLength;
+  const stamp = ++graphStamp;
+  graphSeen[cell] = stamp;
+  for (let k = 0; k < 3; k++) {
+    const unit = BRC[3 * cell + k];
+    for (let w = grid.where[9 * unit + d]; w !== 0; w &= w - 1) {
+      const other = UNIT_CELLS[9 * unit + lowest(w)];
+      if (graphSeen[other] === stamp) continue;
+      graphSeen[other] = stamp;
+      pushLink((other * 9 + d) << 1, REGION + k);
+    }
+  }
+  linkEnd[on] = adjacencyLength;
+}
+const graphSeen = new Int32Array(81);
+let graphStamp = 0;
+
+/**
+ * The links of the current pass: those of key k are adjacency[low[k]..]
+ * up to onHigh[k] ("on" keys) or offHigh[k] ("off" keys).
+ */
+let low = linkStart;
+let onHigh = linkEnd;
+let offHigh = linkEnd;
+
+/** Selects pass 0 (X links), 1 (Y links) or 2 (both). */
+function selectPass(pass: number): void {
+  low = pass === 0 ? linkMid : linkStart;
+  onHigh = linkEnd;
+  offHigh = pass === 1 ? linkMid : linkEnd;
+}
+
+/** Search tree: key and parent of each node, in creation order (each key at most once). */
+const nodeKey = new Int32Array(1458);
+const nodeParent = new Int32Array(1458);
+let nodeCount = 0;
+
+const visited = new Int32Array(1458);
+const returning = new Int32Array(1458);
+let searchStamp = 0;
+
+function onPath(node: number, key: number): boolean {
+  for (let n = node; n >= 0; n = nodeParent[n]) if (nodeKey[n] === key) return true;
+  return false;
+}
+
+/** The keys from the start to tree node `node`, then `last`. */
+function pathTo(node: number, last: number): number[] {
+  const keys = [last];
+  for (let n = node; n >= 0; n = nodeParent[n]) keys.push(nodeKey[n]);
+  return keys.reverse();
+}
+
+/** From an "on" start: its cycles (paths back to the start) and its forcing chain to the start's "off". */
+function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): number[] | null {
+  const stamp = ++searchStamp;
+  const negation = start ^ 1;
+  // The "off" keys that imply the start are the negations of the "on" keys its negation implies.
+  const returns = offHigh[negation] > low[negation];
+  for (let i = low[negation], end = offHigh[negation]; i < end; i++) returning[adjacency[i] ^ 1] = stamp;
+  nodeKey[0] = start;
+  nodeParent[0] = -1;
+  nodeCount = 1;
+  visited[start] = stamp;
+  let chain: number[] | null = null;
+  for (let head = 0; head < nodeCount; head++) {
+    const key = nodeKey[head];
+    if (key & 1) {
+      ensureOn(key);
+      for (let i = low[key], end = onHigh[key]; i < end; i++) {
+        const off = adjacency[i];
+        if (off === negation && chain === null && xLinks) {
+          chain = pathTo(head, off);
+          // Without a way back to the start there are no cycles to look for.
+          if (!returns) return chain;
+        }
+        if (returns && returning[off] === stamp && head > 0 && !onPath(head, off)) {
+          const keys = pathTo(head, off);
+          keys.push(start);
+          cycles.push(keys);
+        }
+        if (visited[off] !== stamp) {
+          visited[off] = stamp;
+          nodeKey[nodeCount] = off;
+          nodeParent[nodeCount++] = head;
+        }
+      }
+    } else {
+      for (let i = low[key], end = offHigh[key]; i < end; i++) {
+        const on = adjacency[i];
+        if (visited[on] !== stamp) {
+          visited[on] = stamp;
+          nodeKey[nodeCount] = on;
+          nodeParent[nodeCount++] = head;
+        }
+      }
+    }
+  }
+  return chain;
+}
+
+/** From an "off" start: the first chain to the start's "on" key, or null. */
+function searchFromOff(start: number): number[] | null {
+  const stamp = ++searchStamp;
+  const target = start ^ 1;
+  nodeKey[0] = start;
+  nodeParent[0] = -1;
+  nodeCount = 1;
+  visited[start] = stamp;
+  for (let head = 0; head < nodeCount; head++) {
+    const key = nodeKey[head];
+    if (key & 1) ensureOn(key);
+    const end = key & 1 ? onHigh[key] : offHigh[key];
+    for (let i = low[key]; i < end; i++) {
+      const next = adjacency[i];
+      if (next === target) return pathTo(head, next);
+      if (visited[next] !== stamp) {
+        visited[next] = stamp;
+        nodeKey[nodeCount] = next;
+        nodeParent[nodeCount++] = head;
+      }
+    }
+  }
+  return null;
+}
+
+const distinctSeen = new Int32Array(1458);
+let distinctStamp = 0;
+
+function distinctKeys(keys: readonly number[]): number {
+  const stamp = ++distinctStamp;
+  let count = 0;
+  for (const key of keys) {
+    if (distinctSeen[key] === stamp) continue;
+    distinctSeen[key] = stamp;
+    count++;
+  }
+  return count;
+}
+
+const forward = new Int32Array(729);
+const backward = new Int32Array(729);
+const cellSeen = new Int32Array(81);
+let cycleStamp = 0;
+
+function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): number[] {
+  const stamp = ++cycleStamp;
+  for (const key of keys) cellSeen[((key >> 1) / 9) | 0] = stamp;
+  for (let i = 1; i < keys.length; i++) {
+    const pot = keys[i] >> 1;
+    const cell = (pot / 9) | 0;
+    const d = pot - 9 * cell;
+    const into = keys[i] & 1 ? forward : backward;
+    for (let k = 0; k < 20; k++) {
+      const other = HOUSE[20 * cell + k];
+      if (cellSeen[other] !== stamp && (grid.candidates[other] >> d) & 1) into[other * 9 + d] = stamp;
+    }
+  }
+  const result: number[] = [];
+  for (let p = 0; p < 729; p++) if (forward[p] === stamp && backward[p] === stamp) result.push(p << 1);
+  return result;
+}
+
+/** A static forcing chain (`cycle` false: keys from the start to the target) or cycle (keys from the start back to it). */
+class StaticHint implements NestedHint {
+  chainId = -1;
+  chainGeneration = -1;
+  constructor(
+    readonly difficulty: number,
+    readonly complexity: number,
+    readonly sortKey: number,
+    readonly removals: number[],
+    readonly keys: number[],
+    readonly cycle: boolean,
+    readonly grid: CandidateGrid,
+  ) {}
+
+  removalKey(): string | number {
+    return removalKeyOf(this.removals, ((this.keys[this.keys.length - 1] >> 1) / 9) | 0);
+  }
+
+  ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
+    const out: number[] = [];
+    parentGeneration++;
+    const keys = this.keys;
+    const last = keys.length - 1;
+    // The chain to the target (for a cycle, its "on" end), from the target back; the start has no cause.
+    for (let i = last; i >= 1; i--) {
+      if (keys[i] & 1) ruleParentsOf(keys[i], offToOnCause(this.grid, keys[i - 1], keys[i]), source, current, out);
+    }
+    if (this.cycle) {
+      // The reversed cycle: its "on" nodes are the cycle's "off" nodes, with the causes that made them off.
+      for (let i = 1; i < last; i++) {
+        if ((keys[i] & 1) === 0) ruleParentsOf(keys[i] | 1, onToOffCause(keys[i - 1], keys[i]), source, current, out);
+      }
+    }
+    return out;
+  }
+
+  signature(): string {
+    const keys = this.keys;
+    if (!this.cycle) return keys.slice().reverse().join(",");
+    const last = keys.length - 1;
+    const on: number[] = [];
+    for (let i = last; i >= 1; i--) on.push(keys[i]);
+    const off: number[] = [];
+    for (let i = 0; i < last; i++) off.push(keys[i] ^ 1);
+    return `${on.join(",")}|${off.join(",")}`;
+  }
+}
+
+// Which starts can give a hint at all. A cycle comes back to the start's
+// "on" key through a link from an "off" key, so the start's "off" key has
+// links too (they are symmetric). And when the grid the outer propagation
+// started from has no static forcing chain (always so for the top-level producer: SE
+// asks the static chains first), a forcing chain on the working grid must
+// use an "off" -> "on" link that is new (its cell or unit lost candidates in
+// the propagation: the others all exist in the source grid, where the chain
+// would then exist too), so its start reaches the tail of such a link. The
+// graph is its own contrapositive (a -> b iff not b -> not a), so the keys
+// that reach a tail are the negations of those reached from the tails'
+// negations: one breadth-first search. The other starts are skipped.
+
+const reached = new Int32Array(1458);
+const reachQueue = new Int32Array(1458);
+let reachStamp = 0;
+
+/**
+ * Marks (reached[key] === returned stamp) the keys reached from the negated
+ * tails of the new "off" -> "on" links of the pass: key k reaches a tail iff
+ * reached[k ^ 1] is marked.
+ */
+function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid): number {
+  const stamp = ++reachStamp;
+  let length = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) {
+      const off = (cell * 9 + lowest(m)) << 1;
+      for (let i = low[off]; i < offHigh[off]; i++) {
+        const on = adjacency[i];
+        const cause = offToOnCause(grid, off, on);
+        const target = ((on >> 1) / 9) | 0;
+        let fresh: boolean;
+        if (cause === CELL) fresh = source.candidates[target] !== grid.candidates[target];
+        else {
+          const unit = BRC[3 * target + cause - REGION];
+          const w = 9 * unit + (on >> 1) - 9 * target;
+          fresh = source.where[w] !== grid.where[w];
+        }
+        if (fresh && reached[off | 1] !== stamp) {
+          reached[off | 1] = stamp;
+          reachQueue[length++] = off | 1;
+          break;
+        }
+      }
+    }
+  }
+  for (let head = 0; head < length; head++) {
+    const key = reachQueue[head];
+    if (key & 1) ensureOn(key);
+    const end = key & 1 ? onHigh[key] : offHigh[key];
+    for (let i = low[key]; i < end; i++) {
+      const next = adjacency[i];
+      if (reached[next] === stamp) continue;
+      reached[next] = stamp;
+      reachQueue[length++] = next;
+    }
+  }
+  return stamp;
+}
+
+/**
+ * Every hint of SE's "Forcing Chains & Cycles" on `grid`, in discovery
+ * order; with `source` (a grid without static forcing chains that `grid`
+ * was reduced from), the forcing chains that use no new link are known not
+ * to exist and are not searched for.
+ */
+export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = null): NestedHint[] {
+  const hints: NestedHint[] = [];
+  const cycles: number[][] = [];
+  buildGraph(grid);
+  for (let pass = 0; pass < 3; pass++) {
+    selectPass(pass);
+    const xLinks = pass !== 1;
+    const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
+    const cycleBase = pass === 2 ? 7.0 : 6.5;
+    const chainBase = pass === 2 ? 7.0 : 6.6;
+    const reachStampOfPass = source !== null && xLinks ? markReachingNewLinks(grid, source) : -1;
+    for (let cell = 0; cell < 81; cell++) {
+      const cands = grid.candidates[cell];
+      const size = popcount(cands);
+      if (size < 2 || (size > 2 && !xLinks)) continue;
+      for (let m = cands; m !== 0; m &= m - 1) {
+        const on = ((cell * 9 + lowest(m)) << 1) | 1;
+        const chainFromOn = xLinks && (source === null || reached[on ^ 1] === reachStampOfPass);
+        let fromOn: number[] | null = null;
+        const strong = offHigh[on ^ 1] > low[on ^ 1];
+        if (strong || chainFromOn) {
+          if (cycles.length > 0) cycles.length = 0;
+          fromOn = searchFromOn(on, xLinks, cycles);
+          for (const keys of cycles) {
+            const removals = cycleRemovals(grid, keys);
+            if (removals.length === 0) continue;
+            const complexity = distinctKeys(keys);
+            hints.push(new StaticHint(cycleBase + lengthDifficulty(complexity), complexity, sortKey, removals, keys, true, grid));
+          }
+        }
+        if (!xLinks) continue;
+        // Without a link out of the start's "off" key there is no chain from it.
+        const chainFromOff = offHigh[on ^ 1] > low[on ^ 1] && (source === null || reached[on] === reachStampOfPass);
+        const fromOff = chainFromOff ? searchFromOff(on ^ 1) : null;
+        for (const keys of [fromOn, fromOff]) {
+          if (keys === null) continue;
+          const target = keys[keys.length - 1];
+          const complexity = distinctKeys(keys);
+          hints.push(new StaticHint(chainBase + lengthDifficulty(complexity), complexity, sortKey, targetRemovals(grid, target), keys, false, grid));
+        }
+      }
+    }
+  }
+  return hints;
+}
+
+/** What concluding node key `target` removes: the candidate ("off"), or the cell's other candidates ("on"). */
+function targetRemovals(grid: CandidateGrid, target: number): number[] {
+  const pot = target >> 1;
+  if ((target & 1) === 0) return [target];
+  const cell = (pot / 9) | 0;
+  const out: number[] = [];
+  for (let m = grid.candidates[cell] & ~(1 << (pot - 9 * cell)); m !== 0; m &= m - 1) out.push((cell * 9 + lowest(m)) << 1);
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Multiple and dynamic forcing chains, with nesting.
+
+
+/**
+ * Keys met by nested.ts's own walks back through a propagation (chains and
+ * rule parents), compared by key as SE does (see propagation.ts).
+ */
+const seenKey = new Int32Array(1458);
+let seenGeneration = 0;
+let todo = new Int32Array(1 << 12);
+
+/** SE's getComplexity of a hint whose chains end at these (propagation, node) targets. */
+function complexityOf(props: readonly Propagation[], nodes: readonly number[]): number {
+  beginNestedCount();
+  const nested: number[] = [];
+  let total = 0;
+  for (let i = 0; i < props.length; i++) total += ancestors(props[i], nodes[i], nested);
+  for (const id of nested) total += chainComplexity[id];
+  return total;
+}
+
+/** A hint of a nested multiple or dynamic forcing chains producer. */
+class ChainsHint implements NestedHint {
+  readonly difficulty: number;
+  chainId = -1;
+  chainGeneration = -1;
+  constructor(
+    base: number,
+    readonly complexity: number,
+    readonly sortKey: number,
+    readonly removals: number[],
+    readonly props: Propagation[],
+    readonly nodes: number[],
+    /** The cause SE gives the initial assumptions (cell and region chains), else NONE. */
+    readonly initialCause: number,
+  ) {
+    this.difficulty = base + lengthDifficulty(complexity);
+  }
+
+  removalKey(): string | number {
+    return removalKeyOf(this.removals, ((this.removals[0] >> 1) / 9) | 0);
+  }
+
+  ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
+    const out: number[] = [];
+    parentGeneration++;
+    for (let t = 0; t < this.props.length; t++) {
+      const prop = this.props[t];
+      const stamp = ++seenGeneration;
+      const start = this.nodes[t];
+      seenKey[prop.keys[start]] = stamp;
+      if (todo.length < prop.count + 1) todo = new Int32Array(2 * prop.count + 2);
+      todo[0] = start;
+      let length = 1;
+      for (let head = 0; head < length; head++) {
+        const n = todo[head];
+        const key = prop.keys[n];
+        if (key & 1) {
+          const cause = n === 0 ? this.initialCause : prop.causes[n];
+          ruleParentsOf(key, cause, source, current, out);
+        }
+        for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
+          const p = prop.parents[i];
+          if (seenKey[prop.keys[p]] === stamp) continue;
+          seenKey[prop.keys[p]] = stamp;
+          todo[length++] = p;
+        }
+      }
+    }
+    return out;
+  }
+
+  signature(): string {
+    const parts: string[] = [];
+    for (let t = 0; t < this.props.length; t++) {
+      const prop = this.props[t];
+      const stamp = ++seenGeneration;
+      const start = this.nodes[t];
+      seenKey[prop.keys[start]] = stamp;
+      if (todo.length < prop.count + 1) todo = new Int32Array(2 * prop.count + 2);
+      todo[0] = start;
+      let length = 1;
+      for (let head = 0; head < length; head++) {
+        const n = todo[head];
+        for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
+          const p = prop.parents[i];
+          if (seenKey[prop.keys[p]] === stamp) continue;
+          seenKey[prop.keys[p]] = stamp;
+          todo[length++] = p;
+        }
+      }
+      let text = "";
+      for (let i = 0; i < length; i++) text += `${prop.keys[todo[i]]},`;
+      parts.push(text);
+    }
+    return parts.join("|");
+  }
+}
+
+/** The best hint of a top-level producer, as multiple.ts keeps it. */
+interface Best {
+  complexity: number;
+  sortKey: number;
+  name: string;
+  placement: Candidate | null;
+  eliminations: Candidate[];
+  cells: number[];
+  digits: number[];
+}
+
+/**
+ * SE's Chaining(multiple, dynamic, false, level) on one grid at a time. Each
+ * nesting depth has its own engine, so a propagation can run a whole nested
+ * producer at its quiescent points.
+ */
+class Engine {
+  private readonly work = new CandidateGrid();
+  private readonly pendingOn = new Int32Array(1500);
+  private pendingOff = new Int32Array(1500);
+  private readonly single = new Int32Array(1);
+  private readonly parentBuffer = new Int32Array(16);
+  private advancedParents = new Int32Array(64);
+  private readonly madeKeys = new Int32Array(4);
+  private readonly madeCauses = new Int32Array(4);
+  private readonly madeParents = new Int32Array(4 * 16);
+  private readonly madeParentCount = new Int32Array(4);
+  private readonly cellStamp = new Int32Array(81);
+  private cellGeneration = 0;
+  private readonly pool: Propagation[] = [];
+  private readonly byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
+  private used = 0;
+  /** Whether the grids the propagations start from have no static forcing chain (see staticHints). */
+  chainlessSource = false;
+  /**
+   * The nested static chains' "off" nodes by working grid (its candidates as
+   * a string), for one source grid: SE asks level 3 on the grid where level
+   * 2 found nothing, and its propagations meet the same working grids.
+   */
+  staticCache: Map<string, AdvancedNode[]> | null = null;
+  /** The engines of the nested rules (multiple static; dynamic level 0; dynamic level 2), made when needed. */
+  private nestedEngines: Engine[] = [];
+
+  constructor(
+    readonly level: number,
+    readonly dynamic: boolean,
+  ) {}
+
+  private nestedEngine(i: number, level: number, dynamic: boolean): Engine {
+    return (this.nestedEngines[i] ??= new Engine(level, dynamic));
+  }
+
+  /** SE's getAdvancedPotentials: the set rules, then the level's chaining rules, until one gives something. */
+  private advanced(current: CandidateGrid, source: CandidateGrid): AdvancedNode[] {
+    const out: AdvancedNode[] = [];
+    for (const { key, parents } of advancedOffs(current, source)) out.push({ key, parents, hint: null });
+    if (out.length > 0 || this.level < 2) return out;
+    const level = this.level;
+    if (level < 4) {
+      const cache = this.staticCache;
+      const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
+      const cached = cache === null ? undefined : cache.get(key);
+      if (cached !== undefined) {
+        if (cached.length > 0 || level < 3) return cached;
+        buildGraph(current);
+      } else {
+        collect(staticHints(current, this.chainlessSource ? source : null), source, current, out);
+        cache?.set(key, out.slice());
+        if (out.length > 0 || level < 3) return out;
+      }
+      // The graph of `current` is built (by staticHints or above).
+      const multiple = this.nestedEngine(0, 0, false);
+      multiple.graphReady = true;
+      collect(multiple.hints(current), source, current, out);
+      multiple.graphReady = false;
+      return out;
+    }
+    collect(this.nestedEngine(1, 0, true).hints(current), source, current, out);
+    if (out.length > 0 || level < 5) return out;
+    collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
+    return out;
+  }
+
+  /** SE's doChaining from one assumption, into `prop`. */
+  private propagate(grid: CandidateGrid, start: number, prop: Propagation): void {
+    const { work, pendingOn, single, parentBuffer, madeKeys, madeCauses, madeParents, madeParentCount, cellStamp } = this;
+    const dynamic = this.dynamic;
+    const level = this.level;
+    prop.reset();
+    work.candidates.set(grid.candidates);
+    work.where.set(grid.where);
+    if (level > 0) {
+      work.values.set(grid.values);
+      work.empties.set(grid.empties);
+      work.placedCount.set(grid.placedCount);
+    }
+    const root = prop.add(start, NONE, single, 0);
+    let onLength = 0;
+    let offLength = 0;
+    let headOn = 0;
+    let headOff = 0;
+    if (start & 1) pendingOn[onLength++] = root;
+    else this.pendingOff[offLength++] = root;
+    const index = prop.index;
+    while (headOn < onLength || headOff < offLength) {
+      if (headOn < onLength) {
+        const p = pendingOn[headOn++];
+        const pot = prop.keys[p] >> 1;
+        const cell = (pot / 9) | 0;
+        const d = pot - 9 * cell;
+        single[0] = p;
+        for (let m = work.candidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
+          const off = (cell * 9 + lowest(m)) << 1;
+          if (index[off | 1] >= 0) {
+            prop.absurdOn = index[off | 1];
+            prop.absurdOff = prop.node(off, CELL, single, 1);
+            return;
+          }
+          if (index[off] < 0) this.pushOff(prop.add(off, CELL, single, 1), offLength++);
+        }
+        const stamp = ++this.cellGeneration;
+        cellStamp[cell] = stamp;
+        for (let k = 0; k < 3; k++) {
+          const unit = BRC[3 * cell + k];
+          for (let m = work.where[9 * unit + d]; m !== 0; m &= m - 1) {
+            const other = UNIT_CELLS[9 * unit + lowest(m)];
+            if (cellStamp[other] === stamp) continue;
+            cellStamp[other] = stamp;
+            const off = (other * 9 + d) << 1;
+            if (index[off | 1] >= 0) {
+              prop.absurdOn = index[off | 1];
+              prop.absurdOff = prop.node(off, REGION + k, single, 1);
+              return;
+            }
+            if (index[off] < 0) this.pushOff(prop.add(off, REGION + k, single, 1), offLength++);
+          }
+        }
+      } else {
+        const p = this.pendingOff[headOff++];
+        const pot = prop.keys[p] >> 1;
+        const cell = (pot / 9) | 0;
+        const d = pot - 9 * cell;
+        let made = 0;
+        const cands = work.candidates[cell];
+        if (popcount(cands) === 2) {
+          madeKeys[made] = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
+          madeCauses[made] = CELL;
+          let n = 0;
+          madeParents[16 * made + n++] = p;
+          for (let m = grid.candidates[cell] & ~cands; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(cell * 9 + lowest(m)) << 1];
+          madeParentCount[made++] = n;
+        }
+        for (let k = 0; k < 3; k++) {
+          const unit = BRC[3 * cell + k];
+          const positions = work.where[9 * unit + d];
+          const other = conjugateCell(unit, positions, cell);
+          if (other < 0) continue;
+          const on = ((other * 9 + d) << 1) | 1;
+          let dup = false;
+          for (let i = 0; i < made; i++) if (madeKeys[i] === on) dup = true;
+          if (dup) continue;
+          madeKeys[made] = on;
+          madeCauses[made] = REGION + k;
+          let n = 0;
+          madeParents[16 * made + n++] = p;
+          for (let m = grid.where[9 * unit + d] & ~positions; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1];
+          madeParentCount[made++] = n;
+        }
+        if (dynamic) work.remove(cell, d + 1);
+        for (let i = 0; i < made; i++) {
+          const on = madeKeys[i];
+          const n = madeParentCount[i];
+          for (let j = 0; j < n; j++) parentBuffer[j] = madeParents[16 * i + j];
+          if (index[on ^ 1] >= 0) {
+            prop.absurdOn = prop.node(on, madeCauses[i], parentBuffer, n);
+            prop.absurdOff = index[on ^ 1];
+            return;
+          }
+          if (index[on] < 0) pendingOn[onLength++] = prop.add(on, madeCauses[i], parentBuffer, n);
+        }
+      }
+      if (level > 0 && headOn === onLength && headOff === offLength) {
+        for (const { key, parents, hint } of this.advanced(work, grid)) {
+          if (index[key] >= 0) continue;
+          if (parents.length > this.advancedParents.length) this.advancedParents = new Int32Array(2 * parents.length);
+          let n = 0;
+          for (const parent of parents) if (index[parent] >= 0) this.advancedParents[n++] = index[parent];
+          const node = prop.add(key, ADVANCED, this.advancedParents, n);
+          if (hint !== null) {
+            // One hint gives several removals: its chain is registered once per producer call.
+            if (hint.chainGeneration !== registryGeneration) {
+              hint.chainId = internChain(hint.signature(), hint.complexity);
+              hint.chainGeneration = registryGeneration;
+            }
+            prop.nested[node] = hint.chainId;
+          }
+          this.pushOff(node, offLength++);
+        }
+      }
+    }
+  }
+
+  /**
+   * doChaining without dynamic removals (the static multiple forcing chains
+   * nested at level 3), on the graph staticHints built for the same grid:
+   * its links are SE's implications in SE's order, and a node's only parent
+   * is the node that implied it (nothing is removed, so no hidden parents).
+   */
+  private propagateStatic(start: number, prop: Propagation): void {
+    const { pendingOn, single } = this;
+    prop.reset();
+    const root = prop.add(start, NONE, single, 0);
+    let onLength = 0;
+    let offLength = 0;
+    let headOn = 0;
+    let headOff = 0;
+    if (start & 1) pendingOn[onLength++] = root;
+    else this.pendingOff[offLength++] = root;
+    const index = prop.index;
+    while (headOn < onLength || headOff < offLength) {
+      const on = headOn < onLength;
+      const p = on ? pendingOn[headOn++] : this.pendingOff[headOff++];
+      const key = prop.keys[p];
+      single[0] = p;
+      if (on) ensureOn(key);
+      for (let i = linkStart[key], end = linkEnd[key]; i < end; i++) {
+        const next = adjacency[i];
+        if (index[next ^ 1] >= 0) {
+          if (on) {
+            prop.absurdOn = index[next ^ 1];
+            prop.absurdOff = prop.node(next, linkCause[i], single, 1);
+          } else {
+            prop.absurdOn = prop.node(next, linkCause[i], single, 1);
+            prop.absurdOff = index[next ^ 1];
+          }
+          return;
+        }
+        if (index[next] >= 0) continue;
+        const n = prop.add(next, linkCause[i], single, 1);
+        if (on) this.pushOff(n, offLength++);
+        else pendingOn[onLength++] = n;
+      }
+    }
+  }
+
+  /** Set by the caller when staticHints has just built the graph of the grid this (static) engine runs on. */
+  graphReady = false;
+
+  private pushOff(node: number, at: number): void {
+    if (at >= this.pendingOff.length) {
+      const bigger = new Int32Array(2 * this.pendingOff.length);
+      bigger.set(this.pendingOff);
+      this.pendingOff = bigger;
+    }
+    this.pendingOff[at] = node;
+  }
+
+  private propagation(grid: CandidateGrid, key: number): Propagation {
+    let prop = this.byKey[key];
+    if (prop !== null) return prop;
+    if (this.used === this.pool.length) this.pool.push(new Propagation());
+    prop = this.pool[this.used++];
+    if (this.graphReady && !this.dynamic && this.level === 0) this.propagateStatic(key, prop);
+    else this.propagate(grid, key, prop);
+    this.byKey[key] = prop;
+    return prop;
+  }
+
+  /** The hints of the shared targets of `branches`, in SE's order, through `emit`. */
+  private shared(branches: readonly Propagation[], on: boolean, emit: (props: Propagation[], nodes: number[], target: number) => void): void {
+    const firstBranch = branches[0];
+    const order = on ? firstBranch.onOrder : firstBranch.offOrder;
+    const count = on ? firstBranch.onCount : firstBranch.offCount;
+    for (let i = 0; i < count; i++) {
+      const key = firstBranch.keys[order[i]];
+      let all = true;
+      for (let b = 1; b < branches.length && all; b++) if (branches[b].index[key] < 0) all = false;
+      if (!all) continue;
+      const nodes: number[] = [];
+      for (const branch of branches) nodes.push(branch.index[key]);
+      emit(branches.slice(), nodes, key);
+    }
+  }
+
+  /**
+   * Runs the producer on `grid`, calling `found` for every hint in SE's
+   * discovery order: sort key, the branches and their target nodes, the
+   * conclusion's key, whether the conclusion places it, the source cells,
+   * the initial assumptions' cause.
+   */
+  private run(
+    grid: CandidateGrid,
+    found: (sortKey: number, name: string, props: Propagation[], nodes: number[], target: number, placed: boolean, cells: number[], initialCause: number) => void,
+  ): void {
+    this.used = 0;
+    this.byKey.fill(null);
+    const dynamic = this.dynamic;
+    for (let cell = 0; cell < 81; cell++) {
+      const cands = grid.candidates[cell];
+      const size = popcount(cands);
+      if (!(size > 2 || (size > 1 && dynamic))) continue;
+      const cellBranches: Propagation[] = [];
+      for (let m = cands; m !== 0; m &= m - 1) {
+        const d = lowest(m);
+        const onKey = ((cell * 9 + d) << 1) | 1;
+        const on = this.propagation(grid, onKey);
+        cellBranches.push(on);
+        if (dynamic) {
+          const off = this.propagation(grid, onKey ^ 1);
+          if (on.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [on, on], [on.absurdOn, on.absurdOff], onKey ^ 1, false, [cell], NONE);
+          if (off.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [off, off], [off.absurdOn, off.absurdOff], onKey, true, [cell], NONE);
+          if (size >= 3) {
+            const pair = [on, off];
+            this.shared(pair, true, (props, nodes, target) => found(1, "Double Forcing Chains", props, nodes, target, true, [cell], NONE));
+            this.shared(pair, false, (props, nodes, target) => found(1, "Double Forcing Chains", props, nodes, target, false, [cell], NONE));
+          }
+        }
+        for (let k = 0; k < 3; k++) {
+          const unit = BRC[3 * cell + k];
+          const positions = grid.where[9 * unit + d];
+          if (popcount(positions) < 2 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
+          const branches: Propagation[] = [];
+          const cells: number[] = [];
+          for (let p = positions; p !== 0; p &= p - 1) {
+            const other = UNIT_CELLS[9 * unit + lowest(p)];
+            cells.push(other);
+            branches.push(other === cell ? on : this.propagation(grid, ((other * 9 + d) << 1) | 1));
+          }
+          this.shared(branches, true, (props, nodes, target) => found(6, "Region Forcing Chains", props, nodes, target, true, cells, REGION + k));
+          this.shared(branches, false, (props, nodes, target) => found(6, "Region Forcing Chains", props, nodes, target, false, cells, REGION + k));
+        }
+      }
+      this.shared(cellBranches, true, (props, nodes, target) => found(5, "Cell Forcing Chains", props, nodes, target, true, [cell], CELL));
+      this.shared(cellBranches, false, (props, nodes, target) => found(5, "Cell Forcing Chains", props, nodes, target, false, [cell], CELL));
+    }
+  }
+
+  /** Base rating of the producer (SE's Chaining.getDifficulty). */
+  private base(): number {
+    if (this.level >= 2) return 9.5 + 0.5 * (this.level - 2);
+    if (this.level > 0) return 8.5 + 0.5 * this.level;
+    return this.dynamic ? 8.5 : 8.0;
+  }
+
+  /** Every hint of the producer on `grid`, in discovery order (for nesting). */
+  hints(grid: CandidateGrid): NestedHint[] {
+    const base = this.base();
+    const out: NestedHint[] = [];
+    this.run(grid, (sortKey, _name, props, nodes, target, _placed, _cells, initialCause) => {
+      const removals = targetRemovals(grid, target);
+      // SE's binary, cell and region hints on an "on" target with nothing else in the cell are not worth it.
+      if (removals.length === 0) return;
+      const complexity = complexityOf(props, nodes);
+      out.push(new ChainsHint(base, complexity, sortKey, removals, props, nodes, initialCause));
+    });
+    return out;
+  }
+
+  /** The hint SE applies (first by complexity, then sort key, then discovery), or null. */
+  best(grid: CandidateGrid): Best | null {
+    let best: Best | null = null;
+    this.run(grid, (sortKey, name, props, nodes, target, placed, cells) => {
+      const removals = targetRemovals(grid, target);
+      if (removals.length === 0) return;
+      const complexity = complexityOf(props, nodes);
+      if (best !== null && (complexity > best.complexity || (complexity === best.complexity && sortKey >= best.sortKey))) return;
+      const pot = target >> 1;
+      const cell = (pot / 9) | 0;
+      const digit = pot - 9 * cell + 1;
+      const eliminations = removals.map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
+      best = { complexity, sortKey, name, placement: placed ? { cell, digit } : null, eliminations, cells, digits: [digit] };
+    });
+    return best;
+  }
+}
+
+const engines: Engine[] = [];
+/** Engine.staticCache of the top-level levels 2 and 3, and the source grid it belongs to. */
+const staticCache = new Map<string, AdvancedNode[]>();
+let staticCacheSource = "";
+
+/** SE's Chaining.getNestedSuffix. */
+function nestedSuffix(level: number): string {
+  if (level === 1) return " (+)";
+  if (level === 2) return " (+ Forcing Chains)";
+  if (level === 3) return " (+ Multiple Forcing Chains)";
+  if (level === 4) return " (+ Dynamic Forcing Chains)";
+  if (level >= 5) return ` (+ Dynamic Forcing Chains${nestedSuffix(level - 3)})`;
+  return "";
+}
+
+/**
+ * SE's "Dynamic Forcing Chains (+ ...)" producer of nesting level 2-5: the
+ * hint it applies, or null.
+ */
+export function nestedForcingChains(grid: CandidateGrid, level: number): Step | null {
+  chainIds.clear();
+  chainComplexity.length = 0;
+  registryGeneration++;
+  const engine = (engines[level] ??= new Engine(level, true));
+  // In SE's order the static chains come first, so this holds when rating; checked for other callers.
+  engine.chainlessSource = forcingChainsAndCycles(grid) === null;
+  if (level <= 3) {
+    const source = String.fromCharCode.apply(null, grid.candidates as unknown as number[]);
+    if (source !== staticCacheSource) {
+      staticCacheSource = source;
+      staticCache.clear();
+    }
+    engine.staticCache = staticCache;
+  }
+  const found = engine.best(grid);
+  chainIds.clear();
+  chainComplexity.length = 0;
+  engine.staticCache = null;
+  if (found === null) return null;
+  const rating = ratingOf(9.5 + 0.5 * (level - 2) + lengthDifficulty(found.complexity));
+  return step(`Dynamic ${found.name}${nestedSuffix(level)}`, rating, [], found.cells, found.digits, found.placement, found.eliminations);
+}

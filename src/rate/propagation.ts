@@ -1,0 +1,119 @@
+/**
+ * The record of one forcing-chain propagation (SE's doChaining from one
+ * assumption), shared by the multiple and dynamic forcing chains
+ * (multiple.ts, levels 0 and 1) and the nested levels (nested.ts): its
+ * nodes (key = (cell * 9 + digit - 1) << 1 | on) with their parents, cause
+ * and nested chain, the on/off sets by key, and the contradiction found.
+ */
+export class Propagation {
+  count = 0;
+  keys = new Int32Array(512);
+  causes = new Uint8Array(512);
+  nested = new Int32Array(512);
+  parentStart = new Int32Array(513);
+  parents = new Int32Array(1024);
+  parentCount = 0;
+  readonly index = new Int32Array(1458).fill(-1);
+  readonly onOrder = new Int32Array(730);
+  onCount = 0;
+  readonly offOrder = new Int32Array(730);
+  offCount = 0;
+  absurdOn = -1;
+  absurdOff = -1;
+
+  reset(): void {
+    for (let i = 0; i < this.count; i++) this.index[this.keys[i]] = -1;
+    this.count = 0;
+    this.parentCount = 0;
+    this.parentStart[0] = 0;
+    this.onCount = 0;
+    this.offCount = 0;
+    this.absurdOn = -1;
+    this.absurdOff = -1;
+  }
+
+  node(key: number, cause: number, parentList: Int32Array, parentLength: number): number {
+    const n = this.count++;
+    if (n + 1 >= this.keys.length) {
+      const size = 2 * this.keys.length;
+      const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => {
+        b.set(a);
+        return b;
+      };
+      this.keys = grow(this.keys, new Int32Array(size));
+      this.causes = grow(this.causes, new Uint8Array(size));
+      this.nested = grow(this.nested, new Int32Array(size));
+      this.parentStart = grow(this.parentStart, new Int32Array(size + 1));
+    }
+    this.keys[n] = key;
+    this.causes[n] = cause;
+    this.nested[n] = -1;
+    if (this.parentCount + parentLength > this.parents.length) {
+      const bigger = new Int32Array(2 * (this.parentCount + parentLength));
+      bigger.set(this.parents);
+      this.parents = bigger;
+    }
+    for (let i = 0; i < parentLength; i++) this.parents[this.parentCount++] = parentList[i];
+    this.parentStart[n + 1] = this.parentCount;
+    return n;
+  }
+
+  add(key: number, cause: number, parentList: Int32Array, parentLength: number): number {
+    const n = this.node(key, cause, parentList, parentLength);
+    this.index[key] = n;
+    if (key & 1) this.onOrder[this.onCount++] = n;
+    else this.offOrder[this.offCount++] = n;
+    return n;
+  }
+}
+
+/**
+ * Keys met by the walks back through a propagation. SE's walks (ancestor
+ * counts, chains, rule parents) compare nodes by key: a key can have two
+ * nodes when an "off" node of a nested rule was added while its "on" node was
+ * in (SE does not check), and then only the first met is followed.
+ */
+const seenKey = new Int32Array(1458);
+let seenGeneration = 0;
+let todo = new Int32Array(1 << 12);
+let nestedSeen = new Int32Array(1024);
+let nestedGeneration = 0;
+
+/** SE's getAncestorCount of `node`; when `nested` is given, the node's nested chains not yet in it are added. */
+export function ancestors(prop: Propagation, node: number, nested: number[] | null): number {
+  const stamp = ++seenGeneration;
+  seenKey[prop.keys[node]] = stamp;
+  if (todo.length < prop.count + 1) todo = new Int32Array(2 * prop.count + 2);
+  todo[0] = node;
+  let length = 1;
+  for (let head = 0; head < length; head++) {
+    const n = todo[head];
+    if (nested !== null) {
+      const id = prop.nested[n];
+      if (id >= 0 && nestedSeen[id] !== nestedGeneration) {
+        nestedSeen[id] = nestedGeneration;
+        nested.push(id);
+      }
+    }
+    for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
+      const p = prop.parents[i];
+      if (seenKey[prop.keys[p]] === stamp) continue;
+      seenKey[prop.keys[p]] = stamp;
+      todo[length++] = p;
+    }
+  }
+  return length;
+}
+
+/** Starts a count whose nested chains (ids from reserveNestedId) are each counted once. */
+export function beginNestedCount(): void {
+  nestedGeneration++;
+}
+
+/** Makes room to mark nested chain `id` as counted. */
+export function reserveNestedId(id: number): void {
+  if (id < nestedSeen.length) return;
+  const bigger = new Int32Array(2 * (id + 1));
+  bigger.set(nestedSeen);
+  nestedSeen = bigger;
+}
