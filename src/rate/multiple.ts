@@ -41,10 +41,10 @@
 import { popcount } from "../core/bits.js";
 import { BRC, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
-import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
+import { lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
 import { chainTo } from "./links.js";
-import { ancestors, Propagation } from "./propagation.js";
+import { ancestors, OffImplications, onsFromOff, Propagation } from "./propagation.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
 const work = new CandidateGrid();
@@ -53,9 +53,7 @@ const pendingOff = new Int32Array(730);
 const single = new Int32Array(1);
 const parentBuffer = new Int32Array(16);
 let advancedParents = new Int32Array(64);
-const madeKeys = new Int32Array(4);
-const madeParents = new Int32Array(4 * 16);
-const madeParentCount = new Int32Array(4);
+const implied = new OffImplications();
 const cellStamp = new Int32Array(81);
 let cellGeneration = 0;
 
@@ -117,36 +115,13 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
       const pot = prop.keys[p] >> 1;
       const cell = (pot / 9) | 0;
       const d = pot - 9 * cell;
-      let made = 0;
-      const cands = work.candidates[cell];
-      if (popcount(cands) === 2) {
-        const v = lowest(cands & ~(1 << d));
-        madeKeys[made] = ((cell * 9 + v) << 1) | 1;
-        let n = 0;
-        madeParents[16 * made + n++] = p;
-        for (let m = grid.candidates[cell] & ~cands; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(cell * 9 + lowest(m)) << 1];
-        madeParentCount[made++] = n;
-      }
-      for (let k = 0; k < 3; k++) {
-        const unit = BRC[3 * cell + k];
-        const positions = work.where[9 * unit + d];
-        const other = conjugateCell(unit, positions, cell);
-        if (other < 0) continue;
-        const on = ((other * 9 + d) << 1) | 1;
-        let dup = false;
-        for (let i = 0; i < made; i++) if (madeKeys[i] === on) dup = true;
-        if (dup) continue;
-        madeKeys[made] = on;
-        let n = 0;
-        madeParents[16 * made + n++] = p;
-        for (let m = grid.where[9 * unit + d] & ~positions; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1];
-        madeParentCount[made++] = n;
-      }
+      onsFromOff(implied, work, grid, index, p, cell, d);
+      const made = implied.count;
       if (dynamic) work.remove(cell, d + 1);
       for (let i = 0; i < made; i++) {
-        const on = madeKeys[i];
-        const n = madeParentCount[i];
-        for (let j = 0; j < n; j++) parentBuffer[j] = madeParents[16 * i + j];
+        const on = implied.keys[i];
+        const n = implied.parentCount[i];
+        for (let j = 0; j < n; j++) parentBuffer[j] = implied.parents[16 * i + j];
         if (index[on ^ 1] >= 0) {
           prop.absurdOn = prop.node(on, 0, parentBuffer, n);
           prop.absurdOff = index[on ^ 1];

@@ -49,17 +49,28 @@ import { BRC, forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
-import { ancestors, beginNestedCount, Propagation, reserveNestedId } from "./propagation.js";
+import {
+  ancestors,
+  beginNestedCount,
+  CAUSE_ADVANCED,
+  CAUSE_CELL,
+  CAUSE_NONE,
+  CAUSE_REGION,
+  OffImplications,
+  onsFromOff,
+  Propagation,
+  reserveNestedId,
+} from "./propagation.js";
 import type { Candidate, Step } from "./step.js";
 
 // ---------------------------------------------------------------------------
 // Causes of nodes (SE's Potential.Cause): how an "on" node was implied, which
 // getRuleParents reads; REGION + k for the unit BRC[3 * cell + k].
 
-const NONE = 0;
-const CELL = 1;
-const REGION = 2;
-const ADVANCED = 5;
+const NONE = CAUSE_NONE;
+const CELL = CAUSE_CELL;
+const REGION = CAUSE_REGION;
+const ADVANCED = CAUSE_ADVANCED;
 
 /** Nested chains met during one top-level producer call: id by signature, and complexity. */
 const chainIds = new Map<string, number>();
@@ -738,10 +749,7 @@ class Engine {
   private readonly single = new Int32Array(1);
   private readonly parentBuffer = new Int32Array(16);
   private advancedParents = new Int32Array(64);
-  private readonly madeKeys = new Int32Array(4);
-  private readonly madeCauses = new Int32Array(4);
-  private readonly madeParents = new Int32Array(4 * 16);
-  private readonly madeParentCount = new Int32Array(4);
+  private readonly implied = new OffImplications();
   private readonly cellStamp = new Int32Array(81);
   private cellGeneration = 0;
   private readonly pool: Propagation[] = [];
@@ -800,7 +808,7 @@ class Engine {
 
   /** SE's doChaining from one assumption, into `prop`. */
   private propagate(grid: CandidateGrid, start: number, prop: Propagation): void {
-    const { work, pendingOn, single, parentBuffer, madeKeys, madeCauses, madeParents, madeParentCount, cellStamp } = this;
+    const { work, pendingOn, single, parentBuffer, implied, cellStamp } = this;
     const dynamic = this.dynamic;
     const level = this.level;
     prop.reset();
@@ -857,43 +865,19 @@ class Engine {
         const pot = prop.keys[p] >> 1;
         const cell = (pot / 9) | 0;
         const d = pot - 9 * cell;
-        let made = 0;
-        const cands = work.candidates[cell];
-        if (popcount(cands) === 2) {
-          madeKeys[made] = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
-          madeCauses[made] = CELL;
-          let n = 0;
-          madeParents[16 * made + n++] = p;
-          for (let m = grid.candidates[cell] & ~cands; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(cell * 9 + lowest(m)) << 1];
-          madeParentCount[made++] = n;
-        }
-        for (let k = 0; k < 3; k++) {
-          const unit = BRC[3 * cell + k];
-          const positions = work.where[9 * unit + d];
-          const other = conjugateCell(unit, positions, cell);
-          if (other < 0) continue;
-          const on = ((other * 9 + d) << 1) | 1;
-          let dup = false;
-          for (let i = 0; i < made; i++) if (madeKeys[i] === on) dup = true;
-          if (dup) continue;
-          madeKeys[made] = on;
-          madeCauses[made] = REGION + k;
-          let n = 0;
-          madeParents[16 * made + n++] = p;
-          for (let m = grid.where[9 * unit + d] & ~positions; m !== 0; m &= m - 1) madeParents[16 * made + n++] = index[(UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1];
-          madeParentCount[made++] = n;
-        }
+        onsFromOff(implied, work, grid, index, p, cell, d);
+        const made = implied.count;
         if (dynamic) work.remove(cell, d + 1);
         for (let i = 0; i < made; i++) {
-          const on = madeKeys[i];
-          const n = madeParentCount[i];
-          for (let j = 0; j < n; j++) parentBuffer[j] = madeParents[16 * i + j];
+          const on = implied.keys[i];
+          const n = implied.parentCount[i];
+          for (let j = 0; j < n; j++) parentBuffer[j] = implied.parents[16 * i + j];
           if (index[on ^ 1] >= 0) {
-            prop.absurdOn = prop.node(on, madeCauses[i], parentBuffer, n);
+            prop.absurdOn = prop.node(on, implied.causes[i], parentBuffer, n);
             prop.absurdOff = index[on ^ 1];
             return;
           }
-          if (index[on] < 0) pendingOn[onLength++] = prop.add(on, madeCauses[i], parentBuffer, n);
+          if (index[on] < 0) pendingOn[onLength++] = prop.add(on, implied.causes[i], parentBuffer, n);
         }
       }
       if (level > 0 && headOn === onLength && headOff === offLength) {

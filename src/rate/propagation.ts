@@ -5,6 +5,17 @@
  * nodes (key = (cell * 9 + digit - 1) << 1 | on) with their parents, cause
  * and nested chain, the on/off sets by key, and the contradiction found.
  */
+import { popcount } from "../core/bits.js";
+import { BRC } from "./chaining.js";
+import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { conjugateCell, lowest } from "./helpers.js";
+
+/** A node's cause (SE's Potential.Cause): none, the last candidate of its cell, the last place in its block, row or column (CAUSE_REGION + 0, 1, 2), or a set rule or nested chain. */
+export const CAUSE_NONE = 0;
+export const CAUSE_CELL = 1;
+export const CAUSE_REGION = 2;
+export const CAUSE_ADVANCED = 5;
+
 export class Propagation {
   count = 0;
   keys = new Int32Array(512);
@@ -116,4 +127,51 @@ export function reserveNestedId(id: number): void {
   const bigger = new Int32Array(2 * (id + 1));
   bigger.set(nestedSeen);
   nestedSeen = bigger;
+}
+
+/** The "on" nodes an "off" node implies (at most 4): key, cause and parents (16 per node). */
+export class OffImplications {
+  count = 0;
+  readonly keys = new Int32Array(4);
+  readonly causes = new Int32Array(4);
+  readonly parents = new Int32Array(4 * 16);
+  readonly parentCount = new Int32Array(4);
+}
+
+/**
+ * What "off" node p (digit d + 1 out of `cell`) implies in the working grid
+ * `work`: the cell's last candidate, then the last place of the digit in
+ * the cell's block, row and column (each "on" once). Parents: p, then SE's
+ * hidden parents, the "off" nodes (found through `index`) of the candidates
+ * the grid the propagation started from (`source`) had there and `work` no
+ * longer has.
+ */
+export function onsFromOff(out: OffImplications, work: CandidateGrid, source: CandidateGrid, index: Int32Array, p: number, cell: number, d: number): void {
+  let made = 0;
+  const cands = work.candidates[cell];
+  if (popcount(cands) === 2) {
+    out.keys[made] = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
+    out.causes[made] = CAUSE_CELL;
+    let n = 0;
+    out.parents[16 * made + n++] = p;
+    for (let m = source.candidates[cell] & ~cands; m !== 0; m &= m - 1) out.parents[16 * made + n++] = index[(cell * 9 + lowest(m)) << 1];
+    out.parentCount[made++] = n;
+  }
+  for (let k = 0; k < 3; k++) {
+    const unit = BRC[3 * cell + k];
+    const positions = work.where[9 * unit + d];
+    const other = conjugateCell(unit, positions, cell);
+    if (other < 0) continue;
+    const on = ((other * 9 + d) << 1) | 1;
+    let dup = false;
+    for (let i = 0; i < made; i++) if (out.keys[i] === on) dup = true;
+    if (dup) continue;
+    out.keys[made] = on;
+    out.causes[made] = CAUSE_REGION + k;
+    let n = 0;
+    out.parents[16 * made + n++] = p;
+    for (let m = source.where[9 * unit + d] & ~positions; m !== 0; m &= m - 1) out.parents[16 * made + n++] = index[(UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1];
+    out.parentCount[made++] = n;
+  }
+  out.count = made;
 }
