@@ -20,17 +20,7 @@ import { parseGrid } from "../src/core/puzzle.js";
 import { dataFile } from "../src/io/shared-data.js";
 import { scanGrid } from "../src/scan/index.js";
 import { randomGrid, rng } from "../test/helpers.js";
-
-let failures = 0;
-function report(ok: boolean, text: string): void {
-  if (!ok) failures++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${text}`);
-}
-
-function cpuSeconds(since: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1e6;
-}
+import { cpuSeconds, finish, report } from "./report.js";
 
 function puzzleText(puzzle: Uint8Array): string {
   return Array.from(puzzle, (d) => (d === 0 ? "." : String(d))).join("");
@@ -96,5 +86,4 @@ else if (section !== "most") {
   console.error(`verify-scan: unknown section '${section}' (most | random16 N | grid GRID N [K])`);
   process.exit(2);
 }
-console.log(failures === 0 ? "all verifications passed" : `${failures} verification(s) FAILED`);
-process.exitCode = failures === 0 ? 0 : 1;
+finish();

@@ -12,12 +12,7 @@ import { dataFile, readPuzzles } from "../src/io/shared-data.js";
 import { entryForms, randomGrid, randomTransform, rng, text } from "../test/helpers.js";
 import { bandLookup } from "../src/canon/band-lookup.js";
 import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/bands/index.js";
-
-let failures = 0;
-function report(ok: boolean, text: string): void {
-  if (!ok) failures++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${text}`);
-}
+import { finish, report } from "./report.js";
 
 function checkList(file: string): void {
   const path = dataFile(file);
@@ -153,5 +148,4 @@ if (most) {
   }
 }
 
-console.log(failures === 0 ? "all verifications passed" : `${failures} verification(s) FAILED`);
-process.exitCode = failures === 0 ? 0 : 1;
+finish();
