@@ -60,6 +60,8 @@ import {
   onsFromOff,
   Propagation,
   reserveNestedId,
+  walkAncestors,
+  walked,
 } from "./propagation.js";
 import type { Candidate, Step } from "./step.js";
 
@@ -630,14 +632,6 @@ function targetRemovals(grid: CandidateGrid, target: number): number[] {
 // Multiple and dynamic forcing chains, with nesting.
 
 
-/**
- * Keys met by nested.ts's own walks back through a propagation (chains and
- * rule parents), compared by key as SE does (see propagation.ts).
- */
-const seenKey = new Int32Array(1458);
-let seenGeneration = 0;
-let todo = new Int32Array(1 << 12);
-
 /** SE's getComplexity of a hint whose chains end at these (propagation, node) targets. */
 function complexityOf(props: readonly Propagation[], nodes: readonly number[]): number {
   beginNestedCount();
@@ -675,25 +669,11 @@ class ChainsHint implements NestedHint {
     parentGeneration++;
     for (let t = 0; t < this.props.length; t++) {
       const prop = this.props[t];
-      const stamp = ++seenGeneration;
-      const start = this.nodes[t];
-      seenKey[prop.keys[start]] = stamp;
-      if (todo.length < prop.count + 1) todo = new Int32Array(2 * prop.count + 2);
-      todo[0] = start;
-      let length = 1;
-      for (let head = 0; head < length; head++) {
-        const n = todo[head];
-        const key = prop.keys[n];
-        if (key & 1) {
-          const cause = n === 0 ? this.initialCause : prop.causes[n];
-          ruleParentsOf(key, cause, source, current, out);
-        }
-        for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
-          const p = prop.parents[i];
-          if (seenKey[prop.keys[p]] === stamp) continue;
-          seenKey[prop.keys[p]] = stamp;
-          todo[length++] = p;
-        }
+      const length = walkAncestors(prop, this.nodes[t]);
+      for (let i = 0; i < length; i++) {
+        const node = walked[i];
+        const key = prop.keys[node];
+        if (key & 1) ruleParentsOf(key, node === 0 ? this.initialCause : prop.causes[node], source, current, out);
       }
     }
     return out;
@@ -703,23 +683,9 @@ class ChainsHint implements NestedHint {
     const parts: string[] = [];
     for (let t = 0; t < this.props.length; t++) {
       const prop = this.props[t];
-      const stamp = ++seenGeneration;
-      const start = this.nodes[t];
-      seenKey[prop.keys[start]] = stamp;
-      if (todo.length < prop.count + 1) todo = new Int32Array(2 * prop.count + 2);
-      todo[0] = start;
-      let length = 1;
-      for (let head = 0; head < length; head++) {
-        const n = todo[head];
-        for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
-          const p = prop.parents[i];
-          if (seenKey[prop.keys[p]] === stamp) continue;
-          seenKey[prop.keys[p]] = stamp;
-          todo[length++] = p;
-        }
-      }
+      const length = walkAncestors(prop, this.nodes[t]);
       let text = "";
-      for (let i = 0; i < length; i++) text += `${prop.keys[todo[i]]},`;
+      for (let i = 0; i < length; i++) text += `${prop.keys[walked[i]]},`;
       parts.push(text);
     }
     return parts.join("|");

@@ -86,31 +86,44 @@ export class Propagation {
  */
 const seenKey = new Int32Array(1458);
 let seenGeneration = 0;
-let todo = new Int32Array(1 << 12);
 let nestedSeen = new Int32Array(1024);
 let nestedGeneration = 0;
 
-/** SE's getAncestorCount of `node`; when `nested` is given, the node's nested chains not yet in it are added. */
-export function ancestors(prop: Propagation, node: number, nested: number[] | null): number {
+/** The nodes the last walkAncestors reached, in breadth-first order from its start (a live binding: it grows). */
+export let walked = new Int32Array(1 << 12);
+
+/**
+ * The nodes from which `node` is reached in `prop` (itself first), each key
+ * once, breadth first through the parents, into `walked`; returns how many.
+ */
+export function walkAncestors(prop: Propagation, node: number): number {
   const stamp = ++seenGeneration;
   seenKey[prop.keys[node]] = stamp;
-  if (todo.length < prop.count + 1) todo = new Int32Array(2 * prop.count + 2);
-  todo[0] = node;
+  if (walked.length < prop.count + 1) walked = new Int32Array(2 * prop.count + 2);
+  walked[0] = node;
   let length = 1;
   for (let head = 0; head < length; head++) {
-    const n = todo[head];
-    if (nested !== null) {
-      const id = prop.nested[n];
-      if (id >= 0 && nestedSeen[id] !== nestedGeneration) {
-        nestedSeen[id] = nestedGeneration;
-        nested.push(id);
-      }
-    }
+    const n = walked[head];
     for (let i = prop.parentStart[n]; i < prop.parentStart[n + 1]; i++) {
       const p = prop.parents[i];
       if (seenKey[prop.keys[p]] === stamp) continue;
       seenKey[prop.keys[p]] = stamp;
-      todo[length++] = p;
+      walked[length++] = p;
+    }
+  }
+  return length;
+}
+
+/** SE's getAncestorCount of `node`; when `nested` is given, the node's nested chains not yet in it are added. */
+export function ancestors(prop: Propagation, node: number, nested: number[] | null): number {
+  const length = walkAncestors(prop, node);
+  if (nested !== null) {
+    for (let i = 0; i < length; i++) {
+      const id = prop.nested[walked[i]];
+      if (id >= 0 && nestedSeen[id] !== nestedGeneration) {
+        nestedSeen[id] = nestedGeneration;
+        nested.push(id);
+      }
     }
   }
   return length;
