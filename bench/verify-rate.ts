@@ -6,12 +6,19 @@
  *          SE 1.2.1's, reported per rating band
  *   skfr   every puzzle of hard-skfr.tsv must be rated (SE rarely
  *          finishes them); how our ER differs from skfr's, as a histogram
+ *   chains the chains `explain` shows on hard-skfr.tsv's paths (levels
+ *          2-4 nest there): every chaining step's chains, nested ones
+ *          included, checked link by link on their grids and against the
+ *          step's rating (test/chain-check.ts); EVERY defaults to 20
  *
  * EVERY = k takes every k-th puzzle only (default 1: all). With no
- * argument both sections run in full (about an hour on one core).
+ * argument the three sections run (se and skfr in full: about an hour on
+ * one core).
  */
 import { dataFile, readTsv } from "../src/io/shared-data.js";
-import { formatRating, ratePuzzle } from "../src/rate/index.js";
+import { parsePuzzle } from "../src/core/puzzle.js";
+import { applyStep, CandidateGrid, formatRating, ratePuzzle } from "../src/rate/index.js";
+import { stepChainsProblem } from "../test/chain-check.js";
 import { cpuSeconds, finish, report } from "./report.js";
 
 function tenths(text: string): number {
@@ -74,12 +81,52 @@ function hardSkfr(every: number): void {
   );
 }
 
+function chains(every: number): void {
+  const path = dataFile("hard-skfr.tsv");
+  if (!path) return console.log("skip hard-skfr.tsv not found");
+  const rows = readTsv(path).filter((_, i) => i % every === 0);
+  const byLevel = new Map<string, number>();
+  const problems: string[] = [];
+  let checked = 0;
+  let withNested = 0;
+  const start = process.cpuUsage();
+  for (const row of rows) {
+    const result = ratePuzzle(row.puzzle, { steps: true, checkUnique: false });
+    if (result.status === "invalid") {
+      problems.push(`${row.puzzle}: ${result.reason}`);
+      continue;
+    }
+    const grid = CandidateGrid.fromPuzzle(parsePuzzle(row.puzzle));
+    for (const [i, step] of result.steps.entries()) {
+      if (step.chains !== undefined) {
+        checked++;
+        const problem = stepChainsProblem(grid, step);
+        if (problem !== null) problems.push(`${row.puzzle} step ${i + 1} ${step.technique}: ${problem}`);
+        const level = /\((\+.*)\)$/.exec(step.technique)?.[1] ?? "";
+        if (level.startsWith("+ ")) {
+          byLevel.set(level, (byLevel.get(level) ?? 0) + 1);
+          if (step.chains.some((chain) => chain.links.some((link) => link.nested !== undefined))) withNested++;
+        }
+      }
+      applyStep(grid, step);
+    }
+  }
+  const seconds = cpuSeconds(start);
+  for (const line of problems.slice(0, 10)) console.log(`     ${line}`);
+  const nested = [...byLevel].map(([level, n]) => `(${level}) ${n}`).join(", ");
+  report(
+    problems.length === 0,
+    `hard-skfr.tsv chains (every ${every}th, ${rows.length} puzzles): ${checked - problems.length}/${checked} chaining steps check out; nested steps: ${nested}, ${withNested} of them through nested chains; ${seconds.toFixed(0)} s CPU`,
+  );
+}
+
 const [section, everyText] = process.argv.slice(2);
-const every = Math.max(1, Number(everyText ?? 1));
+const every = Math.max(1, Number(everyText ?? (section === "chains" ? 20 : 1)));
 if (section === undefined || section === "se") seRatings(every);
 if (section === undefined || section === "skfr") hardSkfr(every);
-if (section !== undefined && section !== "se" && section !== "skfr") {
-  console.error(`verify-rate: unknown section '${section}' (se | skfr)`);
+if (section === undefined || section === "chains") chains(section === undefined ? 20 : every);
+if (section !== undefined && section !== "se" && section !== "skfr" && section !== "chains") {
+  console.error(`verify-rate: unknown section '${section}' (se | skfr | chains)`);
   process.exit(2);
 }
 finish();

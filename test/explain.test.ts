@@ -1,159 +1,25 @@
 /**
- * The chains that `explain` shows for the chaining steps (Step.chains): every
- * link of every chain is checked against the grid the step applies to (an
- * "on" link implies "off" links in its cell and its units; an "off" link
- * implies the last other place of its cell or of a unit, given the links it
- * names), each chain starts at the step's assumption and ends at its
- * conclusion, and the chains' sizes give back the step's rating (SE's length
- * increment). A checker that accepted broken chains would be worthless, so
- * it is also shown to reject damaged ones. Some chains are compared with
- * SE's own. Then the text and --json output.
+ * The chains that `explain` shows for the chaining steps (Step.chains),
+ * checked by test/chain-check.ts: every link of every chain against the grid
+ * the step applies to, each chain from the step's assumption to its
+ * conclusion, and the chains' sizes giving back the step's rating (SE's
+ * length increment). A checker that accepted broken chains would be
+ * worthless, so it is also shown to reject damaged ones. Some chains are
+ * compared with SE's own. Then the text and --json output, nested chains
+ * included (the nested levels' chains themselves: rate-nested.test.ts).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { UNITS } from "../src/core/cells.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { applyStep, CandidateGrid, ratePuzzle, type Chain, type ChainLink, type Step } from "../src/rate/index.js";
-import { lengthDifficulty } from "../src/rate/chaining.js";
-import { ratingOf } from "../src/rate/helpers.js";
-import { chainText, describeChains, isLinear, type StepJson } from "../src/rate/explain.js";
+import { chainJson, chainText, describeChains, isLinear, type StepJson } from "../src/rate/explain.js";
 import { dataFile } from "./helpers.js";
+import { stepChainsProblem } from "./chain-check.js";
 import { runCli } from "./cli-helpers.js";
 
 const ratings = dataFile("se-ratings.tsv");
 const needsData = { skip: !ratings && "se-ratings.tsv not found" };
-
-const sameCandidate = (a: ChainLink, b: ChainLink): boolean => a.cell === b.cell && a.digit === b.digit;
-const sameLink = (a: ChainLink, b: ChainLink): boolean => sameCandidate(a, b) && a.on === b.on;
-const unitsOf = (cell: number): readonly (readonly number[])[] => UNITS.filter((unit) => unit.includes(cell));
-const peers = (a: number, b: number): boolean => a !== b && unitsOf(a).some((unit) => unit.includes(b));
-const has = (grid: CandidateGrid, cell: number, digit: number): boolean => ((grid.candidates[cell] >> (digit - 1)) & 1) === 1;
-const name = (l: ChainLink): string => `r${Math.floor(l.cell / 9) + 1}c${(l.cell % 9) + 1}${l.on ? "=" : "<>"}${l.digit}`;
-
-/**
- * What is wrong with a chain on the grid its step applies to, or null. `setRules`: links "off" implied by
- * "off" links are allowed (the set-based rules of dynamic forcing chains (+)).
- */
-export function chainProblem(grid: CandidateGrid, chain: Chain, setRules: boolean): string | null {
-  const links = chain.links;
-  if (links.length < 2) return "fewer than two links";
-  if (links[0].parents.length !== 0) return "the first link (the assumption) has parents";
-  for (let i = 0; i < links.length; i++) {
-    const link = links[i];
-    if (!has(grid, link.cell, link.digit)) return `link ${i + 1} ${name(link)}: not a candidate`;
-    if (i === 0) continue;
-    const parents = link.parents.map((p) => links[p]);
-    if (link.parents.length === 0) return `link ${i + 1} ${name(link)}: no parent`;
-    if (link.parents.some((p, k) => p >= i || p < 0 || link.parents.indexOf(p) !== k)) return `link ${i + 1} ${name(link)}: parents ${link.parents} not earlier links`;
-    if (chain.cycle !== true && links.slice(0, i).some((other) => sameLink(other, link))) return `link ${i + 1} ${name(link)}: repeated`;
-    const first = parents[0];
-    if (first.on && link.on) return `link ${i + 1}: ${name(first)} -> ${name(link)}, on -> on`;
-    if (first.on) {
-      // on -> off: the cell's other digits, the digit's other cells seen.
-      if (parents.length !== 1) return `link ${i + 1} ${name(link)}: an "off" link from an "on" one has one parent`;
-      const ok = first.cell === link.cell ? first.digit !== link.digit : first.digit === link.digit && peers(first.cell, link.cell);
-      if (!ok) return `link ${i + 1}: ${name(first)} does not exclude ${name(link)}`;
-      continue;
-    }
-    if (parents.some((p) => p.on)) return `link ${i + 1} ${name(link)}: mixes "on" and "off" parents`;
-    if (!link.on) {
-      if (!setRules) return `link ${i + 1}: ${name(first)} -> ${name(link)}, off -> off`;
-      continue;
-    }
-    // off -> on: the last digit of the cell, or the last place of the digit in a unit, once the parents are gone.
-    const inCell = parents.every((p) => p.cell === link.cell && p.digit !== link.digit);
-    if (inCell) {
-      const left = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => has(grid, link.cell, d) && !parents.some((p) => p.digit === d));
-      if (left.length === 1 && left[0] === link.digit) continue;
-    }
-    const inUnit = parents.every((p) => p.digit === link.digit && p.cell !== link.cell);
-    if (inUnit) {
-      const found = unitsOf(link.cell).some((unit) => {
-        if (!parents.every((p) => unit.includes(p.cell))) return false;
-        const left = unit.filter((cell) => has(grid, cell, link.digit) && !parents.some((p) => p.cell === cell));
-        return left.length === 1 && left[0] === link.cell;
-      });
-      if (found) continue;
-    }
-    return `link ${i + 1}: ${parents.map(name).join(" and ")} do not force ${name(link)}`;
-  }
-  if (chain.cycle === true && !sameLink(links[0], links[links.length - 1])) return "a cycle that does not close";
-  return null;
-}
-
-/** The base rating (×10) of a chaining technique, by SE's name; null for a step without chains. */
-function baseOf(technique: string): number | null {
-  if (technique.includes("(+ ")) return null; // the nested levels (9.5+) are checked elsewhere
-  if (technique.endsWith("(+)")) return 90;
-  if (technique.startsWith("Dynamic ")) return 85;
-  if (technique === "Cell Forcing Chains" || technique === "Region Forcing Chains") return 80;
-  if (technique === "Nishio Forcing Chains") return 75;
-  if (technique === "Bidirectional Cycle" || technique === "Forcing Chain") return 70;
-  if (technique === "Forcing X-Chain" || technique === "Turbot Fish") return 66;
-  if (/^(Bidirectional [XY]-Cycle|Generalized X-Wing)$/.test(technique)) return 65;
-  return null;
-}
-
-/** What is wrong with a chaining step's chains (the grid: before the step), or null. */
-export function stepChainsProblem(grid: CandidateGrid, step: Step): string | null {
-  const chains = step.chains ?? [];
-  const base = baseOf(step.technique);
-  if (step.technique.includes("(+ ")) return null;
-  if (base === null) return chains.length === 0 ? null : "chains on a step that is not a chaining one";
-  if (chains.length === 0) return "no chains";
-  for (const [i, chain] of chains.entries()) {
-    const problem = chainProblem(grid, chain, step.technique.endsWith("(+)"));
-    if (problem !== null) return `chain ${i + 1}: ${problem}`;
-  }
-  const starts = chains.map((c) => c.links[0]);
-  const ends = chains.map((c) => c.links[c.links.length - 1]);
-  const eliminates = (l: ChainLink): boolean => step.eliminations.some((e) => e.cell === l.cell && e.digit === l.digit);
-  const places = (l: ChainLink): boolean => step.placement !== null && step.placement.cell === l.cell && step.placement.digit === l.digit;
-  /** A conclusion: "on" places the digit, "off" removes it. */
-  const concludes = (l: ChainLink): boolean => (l.on ? places(l) : eliminates(l) && step.placement === null);
-  const t = step.technique;
-  if (chains.some((c) => c.cycle === true)) {
-    if (chains.length !== 1) return "a cycle with other chains";
-    const links = chains[0].links;
-    for (let i = 1; i < links.length; i++) if (links[i].on === links[i - 1].on) return "a cycle whose links do not alternate";
-    for (const e of step.eliminations) {
-      const sees = (on: boolean): boolean => links.some((l) => l.on === on && l.digit === e.digit && peers(l.cell, e.cell));
-      if (links.some((l) => l.cell === e.cell) || !sees(true) || !sees(false)) return `the cycle does not remove ${e.digit} from cell ${e.cell}`;
-    }
-  } else if (t === "Nishio Forcing Chains" || t.includes("Contradiction")) {
-    // One assumption, two chains to a candidate on and off: the assumption is false.
-    if (chains.length !== 2 || !sameLink(starts[0], starts[1])) return "a contradiction needs two chains from one assumption";
-    if (!sameCandidate(ends[0], ends[1]) || ends[0].on === ends[1].on) return "the two chains do not end at a candidate on and off";
-    if (!concludes({ ...starts[0], on: !starts[0].on })) return "the conclusion is not the assumption's negation";
-  } else if (chains.length === 1) {
-    // A forcing chain: from a candidate assumed on (off) to the same candidate off (on).
-    if (!sameCandidate(starts[0], ends[0]) || starts[0].on === ends[0].on) return "a forcing chain must end at its assumption's negation";
-    if (!concludes(ends[0])) return "the chain's end is not the step's conclusion";
-  } else {
-    if (!ends.every((e) => sameLink(e, ends[0]))) return "the chains do not reach the same conclusion";
-    if (!concludes(ends[0])) return "the chains' end is not the step's conclusion";
-    if (t.includes("Double")) {
-      if (chains.length !== 2 || !sameCandidate(starts[0], starts[1]) || starts[0].on === starts[1].on) return "a double chain starts from a candidate on and off";
-    } else if (t.includes("Cell")) {
-      const cell = starts[0].cell;
-      const digits = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => has(grid, cell, d));
-      if (!starts.every((s) => s.on && s.cell === cell) || starts.map((s) => s.digit).join() !== digits.join()) return "cell chains must start from each digit of one cell";
-    } else if (t.includes("Region")) {
-      const digit = starts[0].digit;
-      const cells = starts.map((s) => s.cell);
-      const unit = UNITS.find((u) => cells.every((c) => u.includes(c)) && u.filter((c) => has(grid, c, digit)).length === cells.length);
-      if (!starts.every((s) => s.on && s.digit === digit) || unit === undefined) return "region chains must start from each place of a digit in a unit";
-    } else {
-      return `unexpected technique ${t} with ${chains.length} chains`;
-    }
-  }
-  // The rating: SE's base plus the length increment of the chains' distinct links, summed.
-  const complexity = chains.reduce((sum, c) => sum + c.links.length - (c.cycle === true ? 1 : 0), 0);
-  const rating = ratingOf(base / 10 + lengthDifficulty(complexity));
-  if (rating !== step.rating) return `the chains (${complexity} links) rate ${rating}, the step ${step.rating}`;
-  return null;
-}
 
 /** Rates a puzzle and checks every chaining step's chains on the grid before it; returns the techniques seen and the problems. */
 function checkPath(puzzle: string, seen: Map<string, number>, problems: string[], producers?: number): void {
@@ -353,4 +219,25 @@ test("chain text: linear chains with arrows, others with numbered links and thei
   assert.deepEqual(describeChains(step), [`chain 1: ${chainText(linear)}`, `chain 2: ${chainText(dag)}`]);
   assert.deepEqual(describeChains({ ...step, chains: [{ ...linear, cycle: true }] }), [`cycle: ${chainText(linear)}`]);
   assert.deepEqual(describeChains({ ...step, chains: undefined }), []);
+});
+
+test("nested chains (9.5+): the nested link is marked, its chains are listed under it, indented, and in --json under the link", () => {
+  const link = (cell: number, digit: number, on: boolean, parents: number[], nested?: Chain[]): ChainLink => ({ cell, digit, on, parents, ...(nested === undefined ? {} : { nested }) });
+  // r1c1=5 -> r1c4<>5 -> r2c2<>7 (from 2, by a nested forcing chain) -> r2c2=3 (from 3).
+  const inner: Chain = { links: [link(10, 7, true, []), link(12, 7, false, [0]), link(30, 7, true, [1]), link(28, 7, false, [2]), link(10, 7, false, [3])] };
+  const deeper: Chain = { links: [link(40, 1, true, []), link(41, 1, false, [0])] };
+  const innerWithNested: Chain = { links: [link(10, 7, true, []), link(12, 7, false, [0], [deeper]), link(10, 7, false, [1])] };
+  const outer: Chain = { links: [link(0, 5, true, []), link(3, 5, false, [0]), link(10, 7, false, [1], [inner, innerWithNested]), link(10, 3, true, [2])] };
+  assert.equal(chainText(outer), "[1] r1c1=5 -> [2] r1c4<>5 -> [3] r2c2<>7 (nested) -> [4] r2c2=3");
+  const step: Step = { technique: "T", rating: 103, units: [], cells: [], digits: [], placement: null, eliminations: [], impliedEliminations: [], chains: [outer] };
+  assert.deepEqual(describeChains(step), [
+    `chain: ${chainText(outer)}`,
+    `  [3] r2c2<>7 by chain 1: ${chainText(inner)}`,
+    `  [3] r2c2<>7 by chain 2: ${chainText(innerWithNested)}`,
+    `    [2] r2c4<>7 by chain: ${chainText(deeper)}`,
+  ]);
+  const json = chainJson(outer);
+  assert.equal(json.links[2].nested?.length, 2);
+  assert.equal(json.links[2].nested?.[1].links[1].nested?.[0].text, chainText(deeper));
+  assert.ok(!("nested" in json.links[1]));
 });

@@ -8,10 +8,11 @@ import assert from "node:assert/strict";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
-import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Step } from "../src/rate/index.js";
-import { nestedForcingChains, staticHints } from "../src/rate/nested.js";
+import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
+import { nestedForcingChains, recordNestedChains, staticHints } from "../src/rate/nested.js";
 import { forcingChainsAndCycles } from "../src/rate/chaining.js";
 import { dataFile } from "./helpers.js";
+import { stepChainsProblem } from "./chain-check.js";
 
 const ratings = dataFile("se-ratings.tsv");
 
@@ -31,13 +32,44 @@ function describe(step: Step): string {
   return `${step.technique} ${formatRating(step.rating)}${placement} ${removals.join(" ")}`;
 }
 
-test("se-ratings.tsv: the 19 puzzles SE rates 9.5+ get SE's ER, EP and ED (levels 1-3; their SE paths use no level 4 or 5), with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+/**
+ * Copies of a nested step (on a copy of its grid) with the first nested chain of its first chain damaged: a
+ * link turned over, moved to the next digit, or the nested chain cut short.
+ */
+function damagedNested(grid: CandidateGrid, step: Step): { grid: CandidateGrid; step: Step; damage: string }[] {
+  const chains = step.chains ?? [];
+  if (chains.length === 0) return [];
+  const at = chains[0].links.findIndex((link) => link.nested !== undefined);
+  if (at < 0) return [];
+  const nestedLink = chains[0].links[at];
+  const inner = nestedLink.nested![0];
+  const mid = Math.floor(inner.links.length / 2);
+  const damages: [string, Chain][] = [
+    ["a nested link turned over", { ...inner, links: inner.links.map((l, i) => (i === mid ? { ...l, on: !l.on } : l)) }],
+    ["a nested link moved to the next digit", { ...inner, links: inner.links.map((l, i) => (i === mid ? { ...l, digit: (l.digit % 9) + 1 } : l)) }],
+    ["a nested chain cut short", { ...inner, links: inner.links.slice(0, inner.links.length - 1) }],
+  ];
+  const copy = new CandidateGrid();
+  copy.candidates.set(grid.candidates);
+  copy.where.set(grid.where);
+  return damages.map(([damage, chain]) => {
+    const link = { ...nestedLink, nested: [chain, ...nestedLink.nested!.slice(1)] };
+    const first = { ...chains[0], links: chains[0].links.map((l, i) => (i === at ? link : l)) };
+    return { grid: copy, step: { ...step, chains: [first, ...chains.slice(1)] }, damage };
+  });
+}
+
+test("se-ratings.tsv: the 19 puzzles SE rates 9.5+ get SE's ER, EP and ED (levels 1-3; their SE paths use no level 4 or 5), with sound steps whose chains, nested ones included, check out link by link and give the step's rating", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 95);
   assert.equal(rows.length, 19);
   const problems: string[] = [];
   const levels = new Map<string, number>();
   let slowest = 0;
   let total = 0;
+  let nestedSteps = 0;
+  let nestedWithChains = 0;
+  /** Nested steps with one nested chain damaged: the checker must reject each. */
+  const damaged: { grid: CandidateGrid; step: Step; damage: string }[] = [];
   for (const row of rows) {
     const before = process.cpuUsage();
     const result = ratePuzzle(row.puzzle, { checkUnique: false, steps: true });
@@ -52,16 +84,31 @@ test("se-ratings.tsv: the 19 puzzles SE rates 9.5+ get SE's ER, EP and ED (level
     const ours = [result.er, result.ep, result.ed].map(formatRating).join("/");
     if (ours !== `${row.ER}/${row.EP}/${row.ED}`) problems.push(`${row.puzzle}: SE ${row.ER}/${row.EP}/${row.ED}, ours ${ours}`);
     const solution = solve(parsePuzzle(row.puzzle))!;
-    for (const step of result.steps) {
+    const grid = CandidateGrid.fromPuzzle(parsePuzzle(row.puzzle));
+    for (const [i, step] of result.steps.entries()) {
+      const chainProblem = stepChainsProblem(grid, step);
+      if (chainProblem !== null) problems.push(`${row.puzzle} step ${i + 1} ${step.technique}: ${chainProblem}`);
+      if (step.technique.includes("(+ ")) {
+        nestedSteps++;
+        if (step.chains?.some((chain) => chain.links.some((link) => link.nested !== undefined))) nestedWithChains++;
+        if (damaged.length < 30) damaged.push(...damagedNested(grid, step));
+      }
+      applyStep(grid, step);
       const suffix = /\((\+[^)]*\)?)\)$/.exec(step.technique);
       if (suffix !== null) levels.set(suffix[1], (levels.get(suffix[1]) ?? 0) + 1);
       if (step.placement !== null && solution[step.placement.cell] !== step.placement.digit) problems.push(`${row.puzzle}: ${describe(step)} places a wrong digit`);
       for (const e of step.eliminations) if (solution[e.cell] === e.digit) problems.push(`${row.puzzle}: ${describe(step)} removes the solution`);
     }
   }
-  t.diagnostic(`${rows.length} puzzles in ${total.toFixed(1)} CPU-s, slowest ${slowest.toFixed(1)} s; nested steps: ${[...levels].map(([name, n]) => `(${name}) ${n}`).join(", ")}`);
+  t.diagnostic(`${rows.length} puzzles in ${total.toFixed(1)} CPU-s, slowest ${slowest.toFixed(1)} s; nested steps: ${[...levels].map(([name, n]) => `(${name}) ${n}`).join(", ")}; ${nestedWithChains} of ${nestedSteps} nested steps' chains checked with their nested chains`);
   assert.deepEqual(problems.slice(0, 5), [], `${problems.length} problems`);
   for (const name of ["+ Forcing Chains", "+ Multiple Forcing Chains"]) assert.ok(levels.has(name), `no (${name}) step`);
+  // Level 1 found nothing there, so each nested step's chains go through a nested hint.
+  assert.ok(nestedSteps > 0);
+  assert.equal(nestedWithChains, nestedSteps, "nested steps whose chains show no nested hint");
+  // A checker that accepted broken nested chains would prove nothing.
+  assert.ok(damaged.length >= 30, `only ${damaged.length} damaged steps`);
+  for (const { grid, step, damage } of damaged) assert.notEqual(stepChainsProblem(grid, step), null, `accepted: ${damage} in ${step.technique}`);
 });
 
 /**
@@ -92,16 +139,25 @@ const SE_LEVELS = [
   },
 ] as const;
 
-test("nested levels 2-5 on their own: the hint SE's producer gives first", () => {
-  for (const { puzzle, steps, hints } of SE_LEVELS) {
-    const grid = CandidateGrid.fromPuzzle(parsePuzzle(puzzle));
-    for (let i = 0; i < steps; i++) applyStep(grid, nextStep(grid)!);
-    for (const [level, expected] of hints) {
-      const found = nestedForcingChains(grid, level);
-      assert.ok(found !== null, `level ${level}`);
-      assert.equal(describe(found), expected, `level ${level}`);
+test("nested levels 2-5 on their own: the hint SE's producer gives first, with chains (nested ones included) that check out and give its rating", (t) => {
+  recordNestedChains(true);
+  const withNested: string[] = [];
+  try {
+    for (const { puzzle, steps, hints } of SE_LEVELS) {
+      const grid = CandidateGrid.fromPuzzle(parsePuzzle(puzzle));
+      for (let i = 0; i < steps; i++) applyStep(grid, nextStep(grid)!);
+      for (const [level, expected] of hints) {
+        const found = nestedForcingChains(grid, level);
+        assert.ok(found !== null, `level ${level}`);
+        assert.equal(describe(found), expected, `level ${level}`);
+        assert.equal(stepChainsProblem(grid, found), null, `level ${level}`);
+        if (found.chains?.some((chain) => chain.links.some((link) => link.nested !== undefined))) withNested.push(`${level}`);
+      }
     }
+  } finally {
+    recordNestedChains(false);
   }
+  t.diagnostic(`hints whose chains hold nested chains, by level: ${withNested.join(", ")}`);
 });
 
 test("nested static chains: on perturbed grids the first of all hints (SE's sort) is the static producer's hint", { skip: !ratings && "se-ratings.tsv not found" }, () => {

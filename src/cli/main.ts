@@ -18,7 +18,7 @@ import { bandRank, entriesUsageProblem, rankRange, runEntriesCommand, sliceRange
 import { runEntryCommand, type EntryFlags } from "./entry-command.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
 import { runExplainCommand, type ExplainFlags } from "./explain-command.js";
-import { RATE_LIMIT_TEXT, runRateCommand, type RateFlags } from "./rate-command.js";
+import { runRateCommand, type RateFlags } from "./rate-command.js";
 import { DEFAULT_FORMAT, FORMAT_CODES, formatProblem } from "./rate-job.js";
 import { clueCount, runScanCommand, type ScanFlags } from "./scan-command.js";
 import { runScan17Command, scan17Pass, scan17UsageProblem, shardOption, type Scan17Flags } from "./scan17-command.js";
@@ -167,8 +167,9 @@ ${INPUT_HELP}`,
       `
 Ratings: ER is the hardest step of Sudoku
 Explainer 1.2.1's solving path (serate 1.2.1.3), EP the hardest up to the
-first placed digit, ED the first step. Implemented so far: the techniques
-up to ${RATE_LIMIT_TEXT}, in SE's order. SE always uses the uniqueness
+first placed digit, ED the first step. All 30 of SE's producers, from the
+singles to the nested forcing chains of levels 2-5 (9.5+), in SE's order.
+SE always uses the uniqueness
 techniques (unique rectangles and loops 4.5+, BUG 5.6+), and so do published
 ratings; --no-uniqueness rates as SE does with them switched off.
 
@@ -225,11 +226,12 @@ Output (text): per puzzle, the puzzle line, then one line per step:
   "r1c4<>5" (off), "->" for "then"; when a link also needs links other than
   the one before it (dynamic chains), the links are numbered and it names
   them: "[4] r3c4=5 (from 2,3)". A cycle ("cycle: ...") is shown once,
-  closed back to its first link. Then "ED=ER/EP/ED (...)". Puzzles are
-  separated by a blank line. When no technique applies, the explanation
-  stops with SE's rating, ER 20.0; while SE's ladder is not all implemented,
-  when the next step needs a technique harder than ${RATE_LIMIT_TEXT}, it
-  stops with a line naming the values not known.
+  closed back to its first link. In the nested levels (9.5+), a link that a
+  nested hint implies is marked "(nested)", and that hint's chains follow,
+  indented under the chain: "[13] r5c4<>8 by chain: ..." (their own nested
+  chains below them, indented further). Then "ED=ER/EP/ED (...)". Puzzles
+  are separated by a blank line. When no technique applies, the explanation
+  stops with SE's rating, ER 20.0.
 
 Output (--json): one object per puzzle and line: puzzle, annotation, status
   ("rated", "unsolvable" (ER 20.0) or "beyond"), er, ep, ed (SE's scale,
@@ -238,7 +240,8 @@ Output (--json): one object per puzzle and line: puzzle, annotation, status
   impliedEliminations (each {cell, index, digit}), text, and for chaining
   steps chains: [{cycle, links: [{cell, index, digit, on, parents}], text}]}]
   (parents: indexes of the links that imply the link; [] for the
-  assumption, links[0]; the conclusion is the last link).
+  assumption, links[0]; the conclusion is the last link; a nested link
+  also has nested: [chains of the same form]).
 
 Errors: a bad puzzle goes to stderr as "sudokulab: FILE:LINE: REASON" (or
   "argument N: REASON"); the others are still explained; exit code 1.`,

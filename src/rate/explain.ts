@@ -59,21 +59,39 @@ export function isLinear(chain: Chain): boolean {
  * reads `r1c2=5 -> r1c4<>5 -> r3c4=5`; otherwise the links are numbered and
  * a link implied by other links than the one before it names them:
  * `[1] r1c2=5 -> [2] r1c4<>5 -> [3] r6c2<>5 (from 1) -> [4] r3c4=5 (from 2,3)`.
+ * A link that a nested chain implies says so: `[5] r2c2<>5 (from 3,4, nested)`
+ * (describeChains shows the nested chains), and its chain is numbered even
+ * when linear.
  */
 export function chainText(chain: Chain): string {
-  if (isLinear(chain)) return chain.links.map(linkText).join(" -> ");
+  if (isLinear(chain) && chain.links.every((link) => link.nested === undefined)) return chain.links.map(linkText).join(" -> ");
   return chain.links
     .map((link, i) => {
-      const from = i > 0 && !(link.parents.length === 1 && link.parents[0] === i - 1) ? ` (from ${link.parents.map((p) => p + 1).join(",")})` : "";
-      return `[${i + 1}] ${linkText(link)}${from}`;
+      const from = i > 0 && !(link.parents.length === 1 && link.parents[0] === i - 1) ? `from ${link.parents.map((p) => p + 1).join(",")}` : "";
+      const notes = [from, link.nested === undefined ? "" : "nested"].filter((note) => note !== "");
+      return `[${i + 1}] ${linkText(link)}${notes.length > 0 ? ` (${notes.join(", ")})` : ""}`;
     })
     .join(" -> ");
 }
 
-/** The lines that show a step's chains (none for a step without chains): `chain: ...` or `chain 1: ...`, `chain 2: ...`. */
+/**
+ * The lines that show a step's chains (none for a step without chains):
+ * `chain: ...` or `chain 1: ...`, `chain 2: ...`; under a chain, indented,
+ * the nested chains of its nested links (`[5] r2c2<>5 by: chain ...`), and
+ * theirs below them.
+ */
 export function describeChains(step: Step): string[] {
-  const chains = step.chains ?? [];
-  return chains.map((chain, i) => `${chain.cycle === true ? "cycle" : "chain"}${chains.length === 1 ? "" : ` ${i + 1}`}: ${chainText(chain)}`);
+  const lines: string[] = [];
+  const describe = (chains: readonly Chain[], indent: string, lead: string): void => {
+    chains.forEach((chain, i) => {
+      lines.push(`${indent}${lead}${chain.cycle === true ? "cycle" : "chain"}${chains.length === 1 ? "" : ` ${i + 1}`}: ${chainText(chain)}`);
+      chain.links.forEach((link, k) => {
+        if (link.nested !== undefined) describe(link.nested, `${indent}  `, `[${k + 1}] ${linkText(link)} by `);
+      });
+    });
+  };
+  describe(step.chains ?? [], "", "");
+  return lines;
 }
 
 /** A chain link as JSON: the candidate, on or off, and the indexes of the links that imply it. */
@@ -83,6 +101,8 @@ export interface ChainLinkJson {
   readonly digit: number;
   readonly on: boolean;
   readonly parents: readonly number[];
+  /** The nested chains that imply this link (ChainLink.nested), if any. */
+  readonly nested?: readonly ChainJson[];
 }
 
 /** A chain as JSON: its links from the assumption (0) to the conclusion (last), and the chain as `chainText` writes it. */
@@ -95,7 +115,14 @@ export interface ChainJson {
 export function chainJson(chain: Chain): ChainJson {
   return {
     cycle: chain.cycle === true,
-    links: chain.links.map((link) => ({ cell: cellName(link.cell), index: link.cell, digit: link.digit, on: link.on, parents: [...link.parents] })),
+    links: chain.links.map((link) => ({
+      cell: cellName(link.cell),
+      index: link.cell,
+      digit: link.digit,
+      on: link.on,
+      parents: [...link.parents],
+      ...(link.nested === undefined ? {} : { nested: link.nested.map(chainJson) }),
+    })),
     text: chainText(chain),
   };
 }

@@ -6,10 +6,11 @@
  */
 import type { Chain, ChainLink } from "./step.js";
 
-function link(key: number, parents: readonly number[]): ChainLink {
+function link(key: number, parents: readonly number[], nested?: readonly Chain[]): ChainLink {
   const pot = key >> 1;
   const cell = (pot / 9) | 0;
-  return { cell, digit: pot - 9 * cell + 1, on: (key & 1) === 1, parents };
+  const made = { cell, digit: pot - 9 * cell + 1, on: (key & 1) === 1, parents };
+  return nested === undefined ? made : { ...made, nested };
 }
 
 /** A chain given as its keys in order, each implied by the one before (a cycle repeats its first key at the end). */
@@ -21,9 +22,17 @@ export function linearChain(keys: readonly number[], cycle = false): Chain {
 /**
  * The chain that ends at node `target` of an implication graph: `keyOf(n)`
  * is node n's key, `parentsOf(n)` its parents (nodes), the first being the
- * link followed. Nodes are numbered 0..size-1 (size bounds the numbers).
+ * link followed; `nestedOf(n)`, when given, the nested chains that imply
+ * node n (ChainLink.nested), if any. Nodes are numbered 0..size-1 (size
+ * bounds the numbers).
  */
-export function chainTo(target: number, size: number, keyOf: (node: number) => number, parentsOf: (node: number) => ArrayLike<number>): Chain {
+export function chainTo(
+  target: number,
+  size: number,
+  keyOf: (node: number) => number,
+  parentsOf: (node: number) => ArrayLike<number>,
+  nestedOf?: (node: number) => readonly Chain[] | undefined,
+): Chain {
   const position = new Map<number, number>();
   const links: ChainLink[] = [];
   // Iterative depth-first post-order: a node is listed after all its parents.
@@ -52,7 +61,7 @@ export function chainTo(target: number, size: number, keyOf: (node: number) => n
       if (!mapped.includes(at)) mapped.push(at);
     }
     position.set(node, links.length);
-    links.push(link(keyOf(node), mapped));
+    links.push(link(keyOf(node), mapped, nestedOf === undefined ? undefined : nestedOf(node)));
   }
   return { links };
 }

@@ -63,7 +63,8 @@ import {
   walkAncestors,
   walked,
 } from "./propagation.js";
-import type { Candidate, Step } from "./step.js";
+import { chainTo, linearChain } from "./links.js";
+import type { Candidate, Chain, Step } from "./step.js";
 
 // ---------------------------------------------------------------------------
 // Causes of nodes (SE's Potential.Cause): how an "on" node was implied, which
@@ -74,21 +75,55 @@ const CELL = CAUSE_CELL;
 const REGION = CAUSE_REGION;
 const ADVANCED = CAUSE_ADVANCED;
 
-/** Nested chains met during one top-level producer call: id by signature, and complexity. */
+/** Nested chains met during one top-level producer call: id by signature, complexity, and the chains (for explain). */
 const chainIds = new Map<string, number>();
 const chainComplexity: number[] = [];
+const chainLinks: (readonly Chain[])[] = [];
 /** Incremented when the registry is cleared. */
 let registryGeneration = 0;
+/** Whether to make the nested hints' chains (for explain); they cost a quarter of the time at level 4. */
+let recordChains = false;
+const NO_CHAINS: readonly Chain[] = [];
 
-function internChain(signature: string, complexity: number): number {
+/** Makes the nested steps carry the chains of their nested hints (ChainLink.nested), or not (the default). */
+export function recordNestedChains(on: boolean): void {
+  recordChains = on;
+}
+
+/**
+ * The id of a nested hint's chain, registered on first sight with its
+ * complexity and its chains. The chains are made then because a multiple or
+ * dynamic hint's propagations belong to a pooled engine that its next run
+ * overwrites.
+ */
+function internChain(hint: NestedHint): number {
+  const signature = hint.signature();
   let id = chainIds.get(signature);
   if (id === undefined) {
     id = chainComplexity.length;
     chainIds.set(signature, id);
-    chainComplexity.push(complexity);
+    chainComplexity.push(hint.complexity);
+    chainLinks.push(recordChains ? hint.chains() : NO_CHAINS);
     reserveNestedId(id);
   }
   return id;
+}
+
+function clearRegistry(): void {
+  chainIds.clear();
+  chainComplexity.length = 0;
+  chainLinks.length = 0;
+}
+
+/** The chain ending at node `node` of `prop`, with the nested chains of its nested links. */
+function propagationChain(prop: Propagation, node: number): Chain {
+  return chainTo(
+    node,
+    prop.count,
+    (n) => prop.keys[n],
+    (n) => prop.parents.subarray(prop.parentStart[n], prop.parentStart[n + 1]),
+    (n) => (prop.nested[n] >= 0 && recordChains ? chainLinks[prop.nested[n]] : undefined),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -165,6 +200,8 @@ interface NestedHint {
   ruleParents(source: CandidateGrid, current: CandidateGrid): number[];
   /** SE's FullChain identity: the targets' ancestor lists. */
   signature(): string;
+  /** Its chains, as Step.chains has them (valid only while its propagations are). */
+  chains(): Chain[];
 }
 
 /** SE's removable-potentials map as a string: "cell:mask" per cell, cells increasing. */
@@ -504,6 +541,10 @@ class StaticHint implements NestedHint {
     for (let i = 0; i < last; i++) off.push(keys[i] ^ 1);
     return `${on.join(",")}|${off.join(",")}`;
   }
+
+  chains(): Chain[] {
+    return [linearChain(this.keys, this.cycle)];
+  }
 }
 
 // Which starts can give a hint at all. A cycle comes back to the start's
@@ -690,6 +731,10 @@ class ChainsHint implements NestedHint {
     }
     return parts.join("|");
   }
+
+  chains(): Chain[] {
+    return this.props.map((prop, t) => propagationChain(prop, this.nodes[t]));
+  }
 }
 
 /** The best hint of a top-level producer, as multiple.ts keeps it. */
@@ -701,6 +746,9 @@ interface Best {
   eliminations: Candidate[];
   cells: number[];
   digits: number[];
+  /** The propagations and the nodes the chains end at (valid until the engine runs again). */
+  props: Propagation[];
+  nodes: number[];
 }
 
 /**
@@ -856,7 +904,7 @@ class Engine {
           if (hint !== null) {
             // One hint gives several removals: its chain is registered once per producer call.
             if (hint.chainGeneration !== registryGeneration) {
-              hint.chainId = internChain(hint.signature(), hint.complexity);
+              hint.chainId = internChain(hint);
               hint.chainGeneration = registryGeneration;
             }
             prop.nested[node] = hint.chainId;
@@ -1035,7 +1083,7 @@ class Engine {
       const cell = (pot / 9) | 0;
       const digit = pot - 9 * cell + 1;
       const eliminations = removals.map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
-      best = { complexity, sortKey, name, placement: placed ? { cell, digit } : null, eliminations, cells, digits: [digit] };
+      best = { complexity, sortKey, name, placement: placed ? { cell, digit } : null, eliminations, cells, digits: [digit], props, nodes };
     });
     return best;
   }
@@ -1061,8 +1109,7 @@ function nestedSuffix(level: number): string {
  * hint it applies, or null.
  */
 export function nestedForcingChains(grid: CandidateGrid, level: number): Step | null {
-  chainIds.clear();
-  chainComplexity.length = 0;
+  clearRegistry();
   registryGeneration++;
   const engine = (engines[level] ??= new Engine(level, true));
   // In SE's order the static chains come first, so this holds when rating; checked for other callers.
@@ -1076,10 +1123,10 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
     engine.staticCache = staticCache;
   }
   const found = engine.best(grid);
-  chainIds.clear();
-  chainComplexity.length = 0;
+  const chains = found === null ? [] : found.props.map((prop, i) => propagationChain(prop, found.nodes[i]));
+  clearRegistry();
   engine.staticCache = null;
   if (found === null) return null;
   const rating = ratingOf(9.5 + 0.5 * (level - 2) + lengthDifficulty(found.complexity));
-  return step(`Dynamic ${found.name}${nestedSuffix(level)}`, rating, [], found.cells, found.digits, found.placement, found.eliminations);
+  return { ...step(`Dynamic ${found.name}${nestedSuffix(level)}`, rating, [], found.cells, found.digits, found.placement, found.eliminations), chains };
 }

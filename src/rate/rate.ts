@@ -24,6 +24,7 @@ import { findConflict, parseLine, type Puzzle } from "../core/puzzle.js";
 import { solveUnique } from "../solver/solve.js";
 import { CandidateGrid } from "./grid.js";
 import type { Step } from "./step.js";
+import { recordNestedChains } from "./nested.js";
 import { nextStep, PRODUCERS } from "./techniques.js";
 
 /** ER 20.0: SE's rating of a valid puzzle it cannot finish, and serate's of one that is not a pearl / diamond. */
@@ -153,6 +154,16 @@ export type RateGridOptions = Pick<RateOptions, "steps" | "uniqueness" | "stop" 
  */
 export function rateGrid(grid: CandidateGrid, options: RateGridOptions | boolean = {}, uniqueness = true): RateResult {
   const opts: RateGridOptions = typeof options === "boolean" ? { steps: options, uniqueness } : options;
+  // The nested levels' chains are only made when the steps are kept.
+  recordNestedChains(opts.steps ?? false);
+  try {
+    return rateLoop(grid, opts);
+  } finally {
+    recordNestedChains(false);
+  }
+}
+
+function rateLoop(grid: CandidateGrid, opts: RateGridOptions): RateResult {
   const recordSteps = opts.steps ?? false;
   const useUniqueness = opts.uniqueness ?? true;
   const stop = opts.stop ?? null;

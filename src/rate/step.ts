@@ -30,6 +30,15 @@ export interface ChainLink {
    * pattern depends on.
    */
   readonly parents: readonly number[];
+  /**
+   * For a link that a nested rule implies (the 9.5+ levels, "Dynamic Forcing
+   * Chains (+ ...)"): the chains of the nested hint that removes this
+   * candidate. They were found on the grid of the propagation at that point
+   * (the step's grid without the candidates removed so far), and the
+   * candidates whose removal they need are this link's parents (SE's rule
+   * parents). Absent on the other links.
+   */
+  readonly nested?: readonly Chain[];
 }
 
 /**
