@@ -44,7 +44,7 @@ import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
 import { chainTo } from "./links.js";
-import { ancestors, OffImplications, onsFromOff, Propagation } from "./propagation.js";
+import { ancestors, isShared, OffImplications, onsFromOff, Propagation, sharedTargets } from "./propagation.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
 const work = new CandidateGrid();
@@ -199,14 +199,13 @@ function offer(grid: CandidateGrid, complexity: number, sortKey: number, name: s
 
 /** The shared targets of the branches: nodes of the first branch (in its order) present in all. */
 function shared(branches: readonly Propagation[], on: boolean, grid: CandidateGrid, sortKey: number, name: string, source: number[]): void {
+  if (!sharedTargets(branches, on)) return;
   const first = branches[0];
   const order = on ? first.onOrder : first.offOrder;
   const count = on ? first.onCount : first.offCount;
   for (let i = 0; i < count; i++) {
     const key = first.keys[order[i]];
-    let all = true;
-    for (let b = 1; b < branches.length && all; b++) if (branches[b].index[key] < 0) all = false;
-    if (!all) continue;
+    if (!isShared(key >> 1)) continue;
     let complexity = 0;
     for (const branch of branches) complexity += ancestors(branch, branch.index[key], null);
     if (!beats(complexity, sortKey)) continue;

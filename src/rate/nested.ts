@@ -48,6 +48,7 @@ import { popcount } from "../core/bits.js";
 import { BRC, forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
+import { multipleForcingChains } from "./multiple.js";
 import { advancedOffs } from "./plus.js";
 import {
   ancestors,
@@ -56,10 +57,12 @@ import {
   CAUSE_CELL,
   CAUSE_NONE,
   CAUSE_REGION,
+  isShared,
   OffImplications,
   onsFromOff,
   Propagation,
   reserveNestedId,
+  sharedTargets,
   walkAncestors,
   walked,
 } from "./propagation.js";
@@ -771,6 +774,16 @@ class Engine {
   private used = 0;
   /** Whether the grids the propagations start from have no static forcing chain (see staticHints). */
   chainlessSource = false;
+  /** Whether they also have no static multiple forcing chain (see skipsUnchanged). */
+  multiplelessSource = false;
+  /**
+   * Set on the static multiple engine nested at level 3, for one run: the
+   * grid the outer propagation started from, and the stamp of the keys that
+   * reach a new link (markReachingNewLinks, all links), when the skip below
+   * applies; else null.
+   */
+  private skipSource: CandidateGrid | null = null;
+  private skipStamp = -1;
   /**
    * The nested static chains' "off" nodes by working grid (its candidates as
    * a string), for one source grid: SE asks level 3 on the grid where level
@@ -810,8 +823,14 @@ class Engine {
       // The graph of `current` is built (by staticHints or above).
       const multiple = this.nestedEngine(0, 0, false);
       multiple.graphReady = true;
+      if (this.chainlessSource && this.multiplelessSource) {
+        selectPass(2);
+        multiple.skipStamp = markReachingNewLinks(current, source);
+        multiple.skipSource = source;
+      }
       collect(multiple.hints(current), source, current, out);
       multiple.graphReady = false;
+      multiple.skipSource = null;
       return out;
     }
     collect(this.nestedEngine(1, 0, true).hints(current), source, current, out);
@@ -983,14 +1002,13 @@ class Engine {
 
   /** The hints of the shared targets of `branches`, in SE's order, through `emit`. */
   private shared(branches: readonly Propagation[], on: boolean, emit: (props: Propagation[], nodes: number[], target: number) => void): void {
+    if (!sharedTargets(branches, on)) return;
     const firstBranch = branches[0];
     const order = on ? firstBranch.onOrder : firstBranch.offOrder;
     const count = on ? firstBranch.onCount : firstBranch.offCount;
     for (let i = 0; i < count; i++) {
       const key = firstBranch.keys[order[i]];
-      let all = true;
-      for (let b = 1; b < branches.length && all; b++) if (branches[b].index[key] < 0) all = false;
-      if (!all) continue;
+      if (!isShared(key >> 1)) continue;
       const nodes: number[] = [];
       for (const branch of branches) nodes.push(branch.index[key]);
       emit(branches.slice(), nodes, key);
@@ -1014,13 +1032,14 @@ class Engine {
       const cands = grid.candidates[cell];
       const size = popcount(cands);
       if (!(size > 2 || (size > 1 && dynamic))) continue;
+      const skipCell = this.skipsUnchanged(grid.candidates[cell], this.skipSource?.candidates[cell] ?? -1, cell, -1, -1);
       const cellBranches: Propagation[] = [];
       for (let m = cands; m !== 0; m &= m - 1) {
         const d = lowest(m);
         const onKey = ((cell * 9 + d) << 1) | 1;
-        const on = this.propagation(grid, onKey);
-        cellBranches.push(on);
-        if (dynamic) {
+        const on = skipCell ? null : this.propagation(grid, onKey);
+        if (on !== null) cellBranches.push(on);
+        if (on !== null && dynamic) {
           const off = this.propagation(grid, onKey ^ 1);
           if (on.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [on, on], [on.absurdOn, on.absurdOff], onKey ^ 1, false, [cell], NONE);
           if (off.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [off, off], [off.absurdOn, off.absurdOff], onKey, true, [cell], NONE);
@@ -1034,20 +1053,45 @@ class Engine {
           const unit = BRC[3 * cell + k];
           const positions = grid.where[9 * unit + d];
           if (popcount(positions) < 2 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
+          if (this.skipsUnchanged(positions, this.skipSource?.where[9 * unit + d] ?? -1, -1, unit, d)) continue;
           const branches: Propagation[] = [];
           const cells: number[] = [];
           for (let p = positions; p !== 0; p &= p - 1) {
             const other = UNIT_CELLS[9 * unit + lowest(p)];
             cells.push(other);
-            branches.push(other === cell ? on : this.propagation(grid, ((other * 9 + d) << 1) | 1));
+            branches.push(other === cell && on !== null ? on : this.propagation(grid, ((other * 9 + d) << 1) | 1));
           }
           this.shared(branches, true, (props, nodes, target) => found(6, "Region Forcing Chains", props, nodes, target, true, cells, REGION + k));
           this.shared(branches, false, (props, nodes, target) => found(6, "Region Forcing Chains", props, nodes, target, false, cells, REGION + k));
         }
       }
+      if (skipCell) continue;
       this.shared(cellBranches, true, (props, nodes, target) => found(5, "Cell Forcing Chains", props, nodes, target, true, [cell], CELL));
       this.shared(cellBranches, false, (props, nodes, target) => found(5, "Cell Forcing Chains", props, nodes, target, false, [cell], CELL));
     }
+  }
+
+  /**
+   * Whether the static multiple engine nested at level 3 can skip the chains
+   * of a cell (`cell` >= 0: branches on each of its digits `now`) or of a
+   * region (`unit`, digit `d`: branches on each place `now`) without losing
+   * a hint. When the grid the outer propagation started from has no static
+   * forcing chain nor static multiple forcing chain (so it is when rating:
+   * SE asked both there first), and the cell (region) is as it was there,
+   * and no branch can reach a new link (markReachingNewLinks): each branch
+   * then follows only links the source grid has, reaching there all it
+   * reaches here, so a target they share here would give the source grid the
+   * same multiple chain, with removals. `before` is the cell's (region's)
+   * candidates in the source grid, -1 when the skip does not apply.
+   */
+  private skipsUnchanged(now: number, before: number, cell: number, unit: number, d: number): boolean {
+    if (this.skipSource === null || now !== before) return false;
+    for (let m = now; m !== 0; m &= m - 1) {
+      const start = cell >= 0 ? ((cell * 9 + lowest(m)) << 1) | 1 : ((UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1) | 1;
+      // A key reaches a new link's tail iff its negation is marked.
+      if (reached[start ^ 1] === this.skipStamp) return false;
+    }
+    return true;
   }
 
   /** Base rating of the producer (SE's Chaining.getDifficulty). */
@@ -1114,6 +1158,7 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
   const engine = (engines[level] ??= new Engine(level, true));
   // In SE's order the static chains come first, so this holds when rating; checked for other callers.
   engine.chainlessSource = forcingChainsAndCycles(grid) === null;
+  engine.multiplelessSource = level === 3 && engine.chainlessSource && multipleForcingChains(grid, false) === null;
   if (level <= 3) {
     const source = String.fromCharCode.apply(null, grid.candidates as unknown as number[]);
     if (source !== staticCacheSource) {

@@ -16,6 +16,9 @@ export const CAUSE_CELL = 1;
 export const CAUSE_REGION = 2;
 export const CAUSE_ADVANCED = 5;
 
+/** Words of a set of the 729 candidates. */
+const CANDIDATE_WORDS = 23;
+
 export class Propagation {
   count = 0;
   keys = new Int32Array(512);
@@ -29,11 +32,21 @@ export class Propagation {
   onCount = 0;
   readonly offOrder = new Int32Array(730);
   offCount = 0;
+  /** The candidates (cell * 9 + digit - 1) of the "on" and of the "off" nodes, as bits: sharedTargets ANDs them. */
+  readonly onBits = new Int32Array(CANDIDATE_WORDS);
+  readonly offBits = new Int32Array(CANDIDATE_WORDS);
   absurdOn = -1;
   absurdOff = -1;
 
   reset(): void {
-    for (let i = 0; i < this.count; i++) this.index[this.keys[i]] = -1;
+    // Every set bit belongs to a node's key: clearing their words clears the sets.
+    for (let i = 0; i < this.count; i++) {
+      const key = this.keys[i];
+      this.index[key] = -1;
+      const word = key >> 6;
+      if (key & 1) this.onBits[word] = 0;
+      else this.offBits[word] = 0;
+    }
     this.count = 0;
     this.parentCount = 0;
     this.parentStart[0] = 0;
@@ -72,10 +85,40 @@ export class Propagation {
   add(key: number, cause: number, parentList: Int32Array, parentLength: number): number {
     const n = this.node(key, cause, parentList, parentLength);
     this.index[key] = n;
-    if (key & 1) this.onOrder[this.onCount++] = n;
-    else this.offOrder[this.offCount++] = n;
+    const pot = key >> 1;
+    if (key & 1) {
+      this.onOrder[this.onCount++] = n;
+      this.onBits[pot >> 5] |= 1 << (pot & 31);
+    } else {
+      this.offOrder[this.offCount++] = n;
+      this.offBits[pot >> 5] |= 1 << (pot & 31);
+    }
     return n;
   }
+}
+
+const common = new Int32Array(CANDIDATE_WORDS);
+
+/**
+ * The "on" (or "off") nodes every branch has, as a set of candidates in
+ * `sharedTargets.common` (a live view, valid until the next call); false when
+ * there is none. Most cells and regions share nothing, so 23-word ANDs
+ * replace the walk over the first branch's nodes.
+ */
+export function sharedTargets(branches: readonly Propagation[], on: boolean): boolean {
+  let any = 0;
+  for (let w = 0; w < CANDIDATE_WORDS; w++) {
+    let bits = on ? branches[0].onBits[w] : branches[0].offBits[w];
+    for (let b = 1; b < branches.length && bits !== 0; b++) bits &= on ? branches[b].onBits[w] : branches[b].offBits[w];
+    common[w] = bits;
+    any |= bits;
+  }
+  return any !== 0;
+}
+
+/** Whether candidate `pot` is in the last sharedTargets result. */
+export function isShared(pot: number): boolean {
+  return ((common[pot >> 5] >>> (pot & 31)) & 1) === 1;
 }
 
 /**
