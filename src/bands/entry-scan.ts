@@ -8,9 +8,11 @@
  *    a cell tried at a level is dead for its later siblings, so each clue
  *    set comes once. Fresh UAs join the list of every level on the path.
  * 2. When a set hits every known UA, band 3 is asked first: from the
- *    learned 3-band UAs the set misses and band 3's own UAs, a lower bound
- *    on the clues still needed (mini-row needs + disjoint UAs); if no band
- *    3 can take them, the node dies without a uniqueness check.
+ *    learned 3-band UAs the set misses, the GUAs of the entry's sockets
+ *    (gua-sockets.ts, collected up front, so the bound is strong from the
+ *    first X+Y) and band 3's own UAs, a lower bound on the clues still
+ *    needed (mini-row needs + disjoint UAs); if no band 3 can take them,
+ *    the node dies without a uniqueness check.
  * 3. Otherwise bands 1+2 are solved with a band 3 given in full: a second
  *    solution is a fresh UA and the search goes on; a unique set is a valid
  *    X+Y. For each band 3, one joint hitting-set search over band 3 and the
@@ -23,6 +25,7 @@ import { popcount } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { collectBand12UAs } from "./band12-uas.js";
 import { bandGangsterUAs } from "./band-uas.js";
+import { GuaSockets, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
 import { PASS_LIMITS, type Scan17Pass, type PassLimits } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
@@ -68,6 +71,12 @@ for (let family = 0; family < 256; family++) {
   }
   MINIROW_NEED[family] = best;
 }
+
+/** Socket states at a node (EntryScanner17.socketState). */
+const SOCKET_OFF = 0;
+const SOCKET_FORCED = 1;
+const SOCKET_MIXED = 2;
+const FLOOR_DIGITS_PASS1 = 4;
 
 export class EntryScanner17 {
   private readonly limits: PassLimits;
@@ -133,6 +142,37 @@ export class EntryScanner17 {
   private readonly levelNode = new Int32Array(MAX_DEPTH_XY + 2);
   private nodeSerial = 0;
 
+  // GUA sockets (gua-sockets.ts), shared by the entry's bands 3.
+  private readonly sockets: GuaSockets;
+  /**
+   * Per level L and socket slot s, the socket's parts that the clues of the
+   * path's node at L miss, one bit per part, at L * SOCKET_COUNT + s (valid
+   * for the node socketMissedNode[L]); derived from the parent's as `missed`.
+   */
+  private readonly socketMissed = new Int32Array((MAX_DEPTH_XY + 2) * SOCKET_COUNT);
+  private readonly socketMissedNode = new Int32Array(MAX_DEPTH_XY + 2).fill(-1);
+  /**
+   * What a socket means for band 3 at the node being bounded (live cells
+   * socketLive0/1, clue vector at socketVector), worked out once per socket
+   * and node for all bands 3 (valid while socketStamp[s] === stamp):
+   * SOCKET_OFF (every part hit), SOCKET_FORCED (a part is missed and has no
+   * live cell: its band-3 pattern must be hit), SOCKET_MIXED (a missed part
+   * keeps live cells; the smallest is in socketMix0/1 with them only).
+   */
+  private readonly socketState = new Uint8Array(SOCKET_COUNT);
+  private readonly socketStamp = new Int32Array(SOCKET_COUNT);
+  private readonly socketMix0 = new Int32Array(SOCKET_COUNT);
+  private readonly socketMix1 = new Int32Array(SOCKET_COUNT);
+  private stamp = 0;
+  private socketVector = 0;
+  private socketLive0 = 0;
+  private socketLive1 = 0;
+  private socketNode = -1;
+  /** band3Hopeful's mixed socket UAs waiting for the greedy pass: bands-1+2 live cells and band-3 cells. */
+  private readonly pendingSocket0 = new Int32Array(PATTERNS_PER_BAND3);
+  private readonly pendingSocket1 = new Int32Array(PATTERNS_PER_BAND3);
+  private readonly pendingSocket2 = new Int32Array(PATTERNS_PER_BAND3);
+
   // The current entry and problem.
   private entry: EntryData | null = null;
   private onHit: (hit: Scan17Hit) => void = () => {};
@@ -143,6 +183,9 @@ export class EntryScanner17 {
     readonly stats: Scan17Stats = new Scan17Stats(),
   ) {
     this.limits = PASS_LIMITS[pass];
+    // Pass-2 entries cost seconds each, so 5-digit floors (0.2-0.5 s per
+    // entry) pay; pass-1 entries cost about 0.5 s and take 4-digit floors.
+    this.sockets = new GuaSockets(pass === "1" ? FLOOR_DIGITS_PASS1 : 5);
   }
 
   scanEntry(entry: EntryData, onHit: (hit: Scan17Hit) => void): void {
@@ -155,6 +198,9 @@ export class EntryScanner17 {
     this.grid.set(entry.grid.subarray(0, 54), 0);
     this.setBand3(0);
     this.prepareBands3(entry);
+    this.sockets.collect(this.grid, entry.bands3, entry.bands3Count);
+    this.socketMissedNode.fill(-1);
+    this.socketNode = -1;
 
     const uas = collectBand12UAs(this.grid).sorted();
     const n = Math.min(uas.length / 3, XY_CAPACITY);
@@ -382,6 +428,7 @@ export class EntryScanner17 {
     const stats = this.stats;
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
+    this.beginSocketBound(level, live0, live1);
     for (let b = 0; b < entry.bands3Count; b++) {
       stats.band3Problems++;
       // Learning in one band 3's search changes only that band 3's bound.
@@ -402,8 +449,9 @@ export class EntryScanner17 {
 
   /**
    * The root list of band 3 b's joint search from the clues of the path's
-   * node at `level`: band 3's own UAs, and the learned 3-band UAs the clues
-   * miss, their bands-1+2 cells cut to live0/live1. Returns its length.
+   * node at `level`: band 3's own UAs, one GUA per socket of band 3 b whose
+   * parts the clues miss, and the learned 3-band UAs the clues miss, their
+   * bands-1+2 cells cut to live0/live1. Returns its length.
    */
   private band3Roots(b: number, level: number, live0: number, live1: number): number {
     const L0 = this.jW0;
@@ -415,6 +463,24 @@ export class EntryScanner17 {
       L0[n] = 0;
       L1[n] = 0;
       L2[n++] = this.bandUAs[i];
+    }
+    // The GUAs of the sockets band 3 b carries whose parts the clues miss.
+    const sockets = this.sockets;
+    for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
+      const s = sockets.bandSocket[k];
+      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      if (state === SOCKET_OFF) continue;
+      const m2 = sockets.bandCells[k];
+      if (state === SOCKET_FORCED) {
+        L0[n] = 0;
+        L1[n] = 0;
+        L2[n++] = m2;
+        continue;
+      }
+      // The smallest missed part only: the others are learned if a check needs them.
+      L0[n] = this.socketMix0[s];
+      L1[n] = this.socketMix1[s];
+      L2[n++] = m2;
     }
     const vector = this.missedAt(level, b);
     for (let block = 0, blocks = (this.learnedCount[b] + 31) >>> 5; block < blocks; block++) {
@@ -460,6 +526,7 @@ export class EntryScanner17 {
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
     const left = 17 - c1 - c2;
+    this.beginSocketBound(level, live0, live1);
     for (let b = 0, n = this.entry!.bands3Count; b < n; b++) {
       if (this.band3Hopeful(b, level, live0, live1, left)) return b;
     }
@@ -467,12 +534,77 @@ export class EntryScanner17 {
   }
 
   /**
+   * Sets the node whose sockets band3Hopeful reads: the path's node at
+   * `level`, bands-1+2 cells live0/live1 still free to become clues. Socket
+   * states are worked out lazily (evaluateSocket), once per node for all
+   * bands 3; asking again for the same node keeps them.
+   */
+  private beginSocketBound(level: number, live0: number, live1: number): void {
+    const vector = this.socketMissedAt(level);
+    if (vector === this.socketVector && live0 === this.socketLive0 && live1 === this.socketLive1 && this.socketNode === this.levelNode[level]) return;
+    this.stamp++;
+    this.socketVector = vector;
+    this.socketNode = this.levelNode[level];
+    this.socketLive0 = live0;
+    this.socketLive1 = live1;
+  }
+
+  /** Socket s's state at the node set by beginSocketBound (see socketState). */
+  private evaluateSocket(s: number): number {
+    const sockets = this.sockets;
+    let state = SOCKET_OFF;
+    const live0 = this.socketLive0;
+    const live1 = this.socketLive1;
+    for (let missed = this.socketMissed[this.socketVector + s]; missed !== 0; missed &= missed - 1) {
+      const p = MAX_PARTS * s + 31 - Math.clz32(missed & -missed);
+      const r0 = sockets.parts0[p] & live0;
+      const r1 = sockets.parts1[p] & live1;
+      if ((r0 | r1) === 0) {
+        state = SOCKET_FORCED;
+        break;
+      }
+      if (state === SOCKET_OFF) {
+        // Parts are sorted by size: the first missed one is the smallest.
+        state = SOCKET_MIXED;
+        this.socketMix0[s] = r0;
+        this.socketMix1[s] = r1;
+      }
+    }
+    this.socketState[s] = state;
+    this.socketStamp[s] = this.stamp;
+    return state;
+  }
+
+  /** The offset in socketMissed of the socket parts that the clues of the path's node at `level` miss. */
+  private socketMissedAt(level: number): number {
+    const at = level * SOCKET_COUNT;
+    if (this.socketMissedNode[level] === this.levelNode[level]) return at;
+    const vector = this.socketMissed;
+    if (level === 0) {
+      const counts = this.sockets.partCount;
+      for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = counts[s] === MAX_PARTS ? -1 : (1 << counts[s]) - 1;
+    } else {
+      const parent = this.socketMissedAt(level - 1);
+      const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
+      const added1 = this.levelS1[level] ^ this.levelS1[level - 1];
+      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(added1);
+      const hits = this.sockets.partHits;
+      const column = cell * SOCKET_COUNT;
+      for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = vector[parent + s] & ~hits[column + s];
+    }
+    this.socketMissedNode[level] = this.levelNode[level];
+    return at;
+  }
+
+  /**
    * False when band 3 b surely cannot complete the clues of the path's node
    * at `level` with `left` more clues (cells live0/live1 of bands 1+2 still
    * free): jointNeed's bound over band3Roots' list, without building the
    * list, and left as soon as it exceeds `left` (most nodes asked are cut).
-   * First the mini-row patterns among the learned UAs the clues miss (the
-   * others wait in `pending`), then greedy disjoint UAs in the list's order.
+   * First the mini-row patterns among the learned UAs the clues miss and
+   * of the sockets band 3 b carries whose GUA parts the clues miss with no
+   * live cell left (the others wait), then greedy disjoint UAs: band 3's
+   * own, the waiting socket GUAs, the waiting learned UAs.
    */
   private band3Hopeful(b: number, level: number, live0: number, live1: number, left: number): boolean {
     const family = this.miniRowFamily;
@@ -498,6 +630,23 @@ export class EntryScanner17 {
         pending[waiting++] = i;
       }
     }
+    // The sockets band 3 b carries: a forced one is a mini-row pattern, a mixed one waits.
+    let mixed = 0;
+    for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
+      const s = this.sockets.bandSocket[k];
+      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      if (state === SOCKET_OFF) continue;
+      const m2 = this.sockets.bandCells[k];
+      if (state === SOCKET_FORCED) {
+        const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
+        family[row] |= 1 << (m2 >>> (3 * row));
+        inRows |= 7 << (3 * row);
+      } else {
+        this.pendingSocket0[mixed] = this.socketMix0[s];
+        this.pendingSocket1[mixed] = this.socketMix1[s];
+        this.pendingSocket2[mixed++] = m2;
+      }
+    }
     let need = 0;
     for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
     if (need > left) return false;
@@ -511,6 +660,17 @@ export class EntryScanner17 {
     }
     let used0 = 0;
     let used1 = 0;
+    for (let k = 0; k < mixed; k++) {
+      const m0 = this.pendingSocket0[k];
+      const m1 = this.pendingSocket1[k];
+      const m2 = this.pendingSocket2[k];
+      if (((m0 & used0) | (m1 & used1) | (m2 & used2)) === 0) {
+        used0 |= m0;
+        used1 |= m1;
+        used2 |= m2;
+        if (++need > left) return false;
+      }
+    }
     for (let k = 0; k < waiting; k++) {
       const i = pending[k];
       const m0 = learned[i] & live0;
