@@ -326,8 +326,12 @@ const forward = new Int32Array(729);
 const backward = new Int32Array(729);
 const cellSeen = new Int32Array(81);
 
-/** SE's createCycleHint: what a cycle removes. */
-function cycleEliminations(grid: CandidateGrid, keys: readonly number[]): Candidate[] {
+/**
+ * SE's createCycleHint: what a cycle removes (the candidates outside it that
+ * see one of its "on" and one of its "off" links of their digit), as "off"
+ * keys in increasing order. Also used by the nested static chains.
+ */
+export function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): number[] {
   const stamp = ++generation;
   for (const key of keys) cellSeen[((key >> 1) / 9) | 0] = stamp;
   for (let i = 1; i < keys.length; i++) {
@@ -340,9 +344,13 @@ function cycleEliminations(grid: CandidateGrid, keys: readonly number[]): Candid
       if (cellSeen[other] !== stamp && (grid.candidates[other] >> d) & 1) into[other * 9 + d] = stamp;
     }
   }
-  const result: Candidate[] = [];
-  for (let p = 0; p < 729; p++) if (forward[p] === stamp && backward[p] === stamp) result.push({ cell: (p / 9) | 0, digit: (p % 9) + 1 });
+  const result: number[] = [];
+  for (let p = 0; p < 729; p++) if (forward[p] === stamp && backward[p] === stamp) result.push(p << 1);
   return result;
+}
+
+function cycleEliminations(grid: CandidateGrid, keys: readonly number[]): Candidate[] {
+  return cycleRemovals(grid, keys).map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
 }
 
 /**

@@ -45,8 +45,8 @@
  * static multiple chains nested at level 3 reuse that graph.
  */
 import { popcount } from "../core/bits.js";
-import { BRC, forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
-import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
+import { BRC, cycleRemovals, forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
+import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { multipleForcingChains } from "./multiple.js";
 import { advancedOffs } from "./plus.js";
@@ -475,28 +475,6 @@ function distinctKeys(keys: readonly number[]): number {
   return count;
 }
 
-const forward = new Int32Array(729);
-const backward = new Int32Array(729);
-const cellSeen = new Int32Array(81);
-let cycleStamp = 0;
-
-function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): number[] {
-  const stamp = ++cycleStamp;
-  for (const key of keys) cellSeen[((key >> 1) / 9) | 0] = stamp;
-  for (let i = 1; i < keys.length; i++) {
-    const pot = keys[i] >> 1;
-    const cell = (pot / 9) | 0;
-    const d = pot - 9 * cell;
-    const into = keys[i] & 1 ? forward : backward;
-    for (let k = 0; k < 20; k++) {
-      const other = HOUSE[20 * cell + k];
-      if (cellSeen[other] !== stamp && (grid.candidates[other] >> d) & 1) into[other * 9 + d] = stamp;
-    }
-  }
-  const result: number[] = [];
-  for (let p = 0; p < 729; p++) if (forward[p] === stamp && backward[p] === stamp) result.push(p << 1);
-  return result;
-}
 
 /** A static forcing chain (`cycle` false: keys from the start to the target) or cycle (keys from the start back to it). */
 class StaticHint implements NestedHint {
