@@ -20,6 +20,7 @@
  */
 import { BitboardSolver } from "../solver/bitboard.js";
 import { popcount } from "../core/bits.js";
+import { WasmKernel } from "./wasm-kernel.js";
 
 const FULL = 0x7ffffff;
 
@@ -55,13 +56,23 @@ export class HittingSearch {
   private union2 = 0;
   /** All UAs known (index and tail), 3 words each, for rebuilding. */
   private all: number[] = [];
+  /** The WebAssembly kernel for the subtrees with `kernelLeft` clues left (null: JS only). */
+  private kernel: WasmKernel | null = null;
+  /** Set while a subtree whose records overflowed the kernel's buffer runs in JS. */
+  private kernelBypass = false;
 
+  /**
+   * `kernelLeft` > 0: the subtrees of nodes with that many clues left (and an
+   * unhit index UA) run in the WebAssembly kernel (wasm-kernel.ts), which
+   * visits the same nodes; 0 = JS only.
+   */
   constructor(
     private readonly grid: Uint8Array,
     private readonly clues: number,
     uas: Int32Array,
     private readonly onFound: FoundCallback,
     private readonly indexSize = 512,
+    private readonly kernelLeft = 0,
   ) {
     for (let i = 0; i < uas.length; i++) this.all.push(uas[i]);
     this.rebuild();
@@ -95,6 +106,10 @@ export class HittingSearch {
       }
     }
     this.unhit = new Int32Array((this.clues + 2) * w);
+    if (this.kernelLeft > 0) {
+      if (this.kernel === null || this.kernel.words !== Math.ceil(w / 4) * 4) this.kernel = new WasmKernel(w, this.clues);
+      this.kernel.load(this.index, m, this.cellHits, w);
+    }
     this.tailCount = 0;
     for (let j = m; j < n; j++) {
       const i = order[j];
@@ -131,6 +146,10 @@ export class HittingSearch {
         first = 32 * i + 31 - Math.clz32(v & -v);
         break;
       }
+    }
+    if (first >= 0 && this.kernel !== null && left === this.kernelLeft && !this.kernelBypass) {
+      this.runKernel(depth, c0, c1, c2, d0, d1, d2);
+      return;
     }
     let u0: number;
     let u1: number;
@@ -193,6 +212,39 @@ export class HittingSearch {
           d2 |= low;
         }
       }
+    }
+  }
+
+  /**
+   * The subtree below this node (already counted) in the kernel, then its
+   * records in the order the JS search would meet them: candidates go to the
+   * tail check and the solver, nodes with every index UA hit to search().
+   */
+  private runKernel(depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): void {
+    const kernel = this.kernel as WasmKernel; // set: search() checked
+    const w = this.words;
+    const count = kernel.run(this.unhit, depth * w, w, depth, c0, c1, c2, d0, d1, d2);
+    if (count < 0) {
+      this.kernelBypass = true;
+      this.stats.nodes--;
+      try {
+        this.search(depth, c0, c1, c2, d0, d1, d2);
+      } finally {
+        this.kernelBypass = false;
+      }
+      return;
+    }
+    this.stats.nodes += kernel.nodes() - 1;
+    // Escapes run search() strictly below this node, never the kernel again, so the records stay put.
+    const records = kernel.records;
+    for (let r = 0; r < 8 * count; r += 8) {
+      if (records[r] === 0) {
+        this.candidate(records[r + 2], records[r + 3], records[r + 4]);
+        continue;
+      }
+      const at = records[r + 1];
+      this.unhit.fill(0, at * w, at * w + w);
+      this.search(at, records[r + 2], records[r + 3], records[r + 4], records[r + 5], records[r + 6], records[r + 7]);
     }
   }
 
