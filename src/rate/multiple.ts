@@ -43,8 +43,7 @@ import { BRC, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
-import { chainTo } from "./links.js";
-import { ancestors, isShared, OffImplications, onsFromOff, Propagation, sharedTargets } from "./propagation.js";
+import { ancestors, isShared, OffImplications, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
 const work = new CandidateGrid();
@@ -274,8 +273,6 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
   const found = best as Best | null;
   if (found === null) return null;
   const rating = ratingOf(base + lengthDifficulty(found.complexity));
-  const chains: Chain[] = found.chainEnds.map(([p, end]) =>
-    chainTo(end, p.count, (n) => p.keys[n], (n) => p.parents.subarray(p.parentStart[n], p.parentStart[n + 1])),
-  );
+  const chains: Chain[] = found.chainEnds.map(([p, end]) => propagationChain(p, end));
   return { ...step(prefix + found.name + suffix, rating, [], found.cells, found.digits, found.placement, found.eliminations), chains };
 }

@@ -61,12 +61,13 @@ import {
   OffImplications,
   onsFromOff,
   Propagation,
+  propagationChain,
   reserveNestedId,
   sharedTargets,
   walkAncestors,
   walked,
 } from "./propagation.js";
-import { chainTo, linearChain } from "./links.js";
+import { linearChain } from "./links.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
 // ---------------------------------------------------------------------------
@@ -118,15 +119,9 @@ function clearRegistry(): void {
   chainLinks.length = 0;
 }
 
-/** The chain ending at node `node` of `prop`, with the nested chains of its nested links. */
-function propagationChain(prop: Propagation, node: number): Chain {
-  return chainTo(
-    node,
-    prop.count,
-    (n) => prop.keys[n],
-    (n) => prop.parents.subarray(prop.parentStart[n], prop.parentStart[n + 1]),
-    (n) => (prop.nested[n] >= 0 && recordChains ? chainLinks[prop.nested[n]] : undefined),
-  );
+/** The chain ending at node `node` of `prop`, with the nested chains of its nested links (when recorded). */
+function chainWithNested(prop: Propagation, node: number): Chain {
+  return propagationChain(prop, node, recordChains ? (id) => chainLinks[id] : undefined);
 }
 
 // ---------------------------------------------------------------------------
@@ -714,7 +709,7 @@ class ChainsHint implements NestedHint {
   }
 
   chains(): Chain[] {
-    return this.props.map((prop, t) => propagationChain(prop, this.nodes[t]));
+    return this.props.map((prop, t) => chainWithNested(prop, this.nodes[t]));
   }
 }
 
@@ -1146,7 +1141,7 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
     engine.staticCache = staticCache;
   }
   const found = engine.best(grid);
-  const chains = found === null ? [] : found.props.map((prop, i) => propagationChain(prop, found.nodes[i]));
+  const chains = found === null ? [] : found.props.map((prop, i) => chainWithNested(prop, found.nodes[i]));
   clearRegistry();
   engine.staticCache = null;
   if (found === null) return null;

@@ -9,6 +9,8 @@ import { popcount } from "../core/bits.js";
 import { BRC } from "./chaining.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
+import { chainTo } from "./links.js";
+import type { Chain } from "./step.js";
 
 /** A node's cause (SE's Potential.Cause): none, the last candidate of its cell, the last place in its block, row or column (CAUSE_REGION + 0, 1, 2), or a set rule or nested chain. */
 export const CAUSE_NONE = 0;
@@ -230,4 +232,19 @@ export function onsFromOff(out: OffImplications, work: CandidateGrid, source: Ca
     out.parentCount[made++] = n;
   }
   out.count = made;
+}
+
+/**
+ * The chain (Step.chains) that ends at node `node` of `prop`; `nestedOf(id)`,
+ * when given, the chains of nested chain `id` for the links a nested rule
+ * implied.
+ */
+export function propagationChain(prop: Propagation, node: number, nestedOf?: (id: number) => readonly Chain[] | undefined): Chain {
+  return chainTo(
+    node,
+    prop.count,
+    (n) => prop.keys[n],
+    (n) => prop.parents.subarray(prop.parentStart[n], prop.parentStart[n + 1]),
+    nestedOf === undefined ? undefined : (n) => (prop.nested[n] >= 0 ? nestedOf(prop.nested[n]) : undefined),
+  );
 }
