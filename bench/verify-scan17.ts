@@ -4,6 +4,9 @@
  *
  *   replay PASS N   N lines of the pass's k-file (every k-th line), each
  *                   replayed through its entry (its own band 3): found / N
+ *   window PASS N [EXTRA]
+ *                   the same with each entry's bands-1+2 clues confined
+ *                   to its 17s' cells plus EXTRA (12) others (replay.ts)
  *   ranks PASS A..B whole ranks scanned: distinct 17 classes per rank
  *                   against s17-counts.tsv (vb_* columns). Few ranks are
  *                   affordable: low ranks have millions of entries, high
@@ -27,6 +30,7 @@ import {
   parseKLine,
   parsePass,
   replayGroup,
+  type ReplayWindow,
   type Scan17Pass,
   Scan17Stats,
   scanGrid17,
@@ -41,7 +45,7 @@ function classOf(puzzle: string): string {
   return Array.from(canonicalPuzzle(puzzle).puzzle).join("");
 }
 
-function replay(pass: Scan17Pass, size: number): void {
+function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
   const path = dataFile(K_FILES[pass]);
   if (!path) return console.log(`skip ${K_FILES[pass]} not found`);
   const all = readFileSync(path, "utf8").split("\n").map((text, i) => ({ text, i })).filter(({ text }) => text.trim() !== "");
@@ -56,14 +60,15 @@ function replay(pass: Scan17Pass, size: number): void {
   let found = 0;
   let exchanged = 0;
   for (const group of groupByEntry(lines)) {
-    for (const outcome of replayGroup(group, pass, stats)) {
+    for (const outcome of replayGroup(group, pass, stats, window === undefined ? undefined : { ...window, seed: group[0].lineNumber })) {
       if (outcome.found) found++;
       else console.log(`     not found: ${K_FILES[pass]}:${outcome.line.lineNumber}`);
       if (outcome.exchanged) exchanged++;
     }
   }
   const cpu = cpuSeconds(started);
-  report(found === lines.length, `replay pass ${pass}: ${found}/${lines.length} sampled ${K_FILES[pass]} lines output by the scan of their entry (${stats.entries} entries scanned, ${exchanged} exchanged lines undone), ${cpu.toFixed(0)} s CPU, ${(cpu / stats.entries).toFixed(2)} s per entry`);
+  const kind = window === undefined ? "replay" : `windowed replay (+${window.extraCells} cells)`;
+  report(found === lines.length, `${kind} pass ${pass}: ${found}/${lines.length} sampled ${K_FILES[pass]} lines output by the scan of their entry (${stats.entries} entries scanned, ${exchanged} exchanged lines undone), ${cpu.toFixed(0)} s CPU, ${(cpu / stats.entries).toFixed(2)} s per entry`);
   console.log(`     counters: ${stats.lines().map(([label, value]) => `${label} ${value}`).join("; ")}`);
 }
 
@@ -124,6 +129,9 @@ switch (section) {
   case "replay":
     replay(parsePass(args[0] ?? "1"), Number(args[1] ?? 100));
     break;
+  case "window":
+    replay(parsePass(args[0] ?? "1"), Number(args[1] ?? 1000), { extraCells: Number(args[2] ?? 12), seed: 0 });
+    break;
   case "ranks": {
     const [a, b] = (args[1] ?? "411..411").split("..").map(Number);
     ranks(parsePass(args[0] ?? "2a"), a, b ?? a);
@@ -144,9 +152,9 @@ switch (section) {
     slice();
     break;
   default:
-    console.error(`unknown section '${section}': replay PASS N | ranks PASS A..B | grids | slice`);
+    console.error(`unknown section '${section}': replay PASS N | window PASS N [EXTRA] | ranks PASS A..B | grids | slice`);
     process.exitCode = 2;
 }
-if (section === undefined || ["replay", "ranks", "grids", "slice"].includes(section)) {
+if (section === undefined || ["replay", "window", "ranks", "grids", "slice"].includes(section)) {
   finish();
 }

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { canonicalPuzzle } from "../src/canon/index.js";
 import { gangsterUAs } from "../src/canon/band-gangster.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
-import { countSolutions } from "../src/solver/solve.js";
+import { countSolutions, solve } from "../src/solver/solve.js";
 import {
   bandGangsterUAs,
   groupByEntry,
@@ -20,6 +20,9 @@ import {
   type Scan17Pass,
   scanGrid17,
   scanSlices17,
+  Scan17Stats,
+  EntryScanner17,
+  singleBand3Entry,
 } from "../src/bands/index.js";
 import { dataFile, randomGrid, rng, text } from "./helpers.js";
 
@@ -96,21 +99,22 @@ test("pass 1, rank 23, slices 1196-1197: exactly the two known 17s (both in 1196
   assert.equal(stats.puzzles, 2);
 });
 
-/** A fixed sample of k-file lines: every (n/size)-th line. */
-function sample(pass: Scan17Pass, size: number) {
+/** A fixed sample of k-file lines: every (n/size)-th line from `offset`. */
+function sample(pass: Scan17Pass, size: number, offset: number) {
   const lines = kLines(pass);
   const step = Math.max(1, Math.floor(lines.length / size));
   const picked = [];
-  for (let i = 0; i < size && i * step < lines.length; i++) picked.push(lines[(i * step + 7) % lines.length]);
+  for (let i = 0; i < size && i * step < lines.length; i++) picked.push(lines[(i * step + offset) % lines.length]);
   return picked;
 }
 
-// Sample sizes per pass, kept to the suite's time budget; `npm run verify` replays thousands.
-const REPLAY_SAMPLE: Record<Scan17Pass, number> = { "1": 30, "2a": 4, "2b": 4 };
+// Full replays cost 0.5-9 s per entry, so the suite runs a few per pass;
+// `npm run verify:scan17` replays thousands.
+const REPLAY_SAMPLE: Record<Scan17Pass, number> = { "1": 12, "2a": 2, "2b": 2 };
 
 for (const pass of ["1", "2a", "2b"] as const) {
   test(`replay: a sample of ${K_FILES[pass]}: scanning each 17's entry (its own band 3) outputs it`, { skip: !haveKFiles && "k-files not found" }, () => {
-    const lines = sample(pass, REPLAY_SAMPLE[pass]);
+    const lines = sample(pass, REPLAY_SAMPLE[pass], 7);
     let found = 0;
     for (const group of groupByEntry(lines)) {
       for (const outcome of replayGroup(group, pass)) {
@@ -121,6 +125,49 @@ for (const pass of ["1", "2a", "2b"] as const) {
     assert.equal(found, lines.length);
   });
 }
+
+// Windowed replays (replay.ts): the entry's bands-1+2 clues confined to the
+// 17's own cells plus 12 others, every filter and the band-3 search
+// running; 20-200 ms per entry, so 200 lines per pass fit the suite.
+const WINDOW_SAMPLE = 200;
+const WINDOW_EXTRA_CELLS = 12;
+
+for (const pass of ["1", "2a", "2b"] as const) {
+  test(`windowed replay: ${WINDOW_SAMPLE} lines of ${K_FILES[pass]}, each 17 output by its entry's scan confined to its clues plus ${WINDOW_EXTRA_CELLS} cells`, { skip: !haveKFiles && "k-files not found" }, () => {
+    const lines = sample(pass, WINDOW_SAMPLE, 3);
+    const stats = new Scan17Stats();
+    let found = 0;
+    for (const group of groupByEntry(lines)) {
+      for (const outcome of replayGroup(group, pass, stats, { extraCells: WINDOW_EXTRA_CELLS, seed: group[0].lineNumber })) {
+        assert.ok(outcome.found, `${K_FILES[pass]}:${outcome.line.lineNumber}: not output by the windowed scan of its entry`);
+        found++;
+      }
+    }
+    assert.equal(found, WINDOW_SAMPLE);
+    // The windows are not trivial: other bands-1+2 clue sets reach the band-3 search.
+    assert.ok(stats.band3Problems > WINDOW_SAMPLE, `only ${stats.band3Problems} band-3 problems`);
+  });
+}
+
+test("a window confines the scan: a k3 17 is output with exactly its bands-1+2 cells allowed, and not when one of them is taken out", { skip: !haveKFiles && "k-files not found" }, () => {
+  let checked = 0;
+  for (const line of sample("1", 8, 11)) {
+    const grid = solve(line.puzzle)!;
+    const cells = [0, 0];
+    for (let i = 0; i < 54; i++) if (line.puzzle[i] !== ".") cells[i < 27 ? 0 : 1] |= 1 << i % 27;
+    const entry = singleBand3Entry(grid, line.ranks, line.slice);
+    const outputs = (w0: number, w1: number) => {
+      const found: string[] = [];
+      new EntryScanner17("1").scanEntry(entry, (hit) => found.push(hit.puzzle), w0, w1);
+      return found.includes(line.puzzle);
+    };
+    assert.ok(outputs(cells[0], cells[1]), `k3_p1.txt:${line.lineNumber}: not output with its own cells allowed`);
+    const lowest = cells[0] & -cells[0];
+    assert.ok(!outputs(cells[0] ^ lowest, cells[1]), `k3_p1.txt:${line.lineNumber}: output without one of its clue cells`);
+    checked++;
+  }
+  assert.equal(checked, 8);
+});
 
 const mostFile = dataFile("grids-with-most-17s.tsv");
 

@@ -50,7 +50,7 @@ export interface ReplayOutcome {
  * groupByEntry) with one scan. Throws when a puzzle has no unique solution
  * or its bands' ranks do not match the line.
  */
-export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, stats = new Scan17Stats()): ReplayOutcome[] {
+export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, stats = new Scan17Stats(), window?: ReplayWindow): ReplayOutcome[] {
   const first = lines[0];
   const solution = solve(first.puzzle);
   if (solution === null) throw new Error(`line ${first.lineNumber}: the puzzle has no solution`);
@@ -67,11 +67,54 @@ export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, stats = n
     }
   }
   const found = new Set<string>();
-  new EntryScanner17(pass, stats).scanEntry(singleBand3Entry(grid, first.ranks, first.slice), (hit) => found.add(hit.puzzle));
+  let allowed0 = 0x7ffffff;
+  let allowed1 = 0x7ffffff;
+  if (window !== undefined) {
+    [allowed0, allowed1] = windowCells(lines.map((l) => (exchanged ? exchangeBands23Text(l.puzzle) : l.puzzle)), window);
+  }
+  new EntryScanner17(pass, stats).scanEntry(singleBand3Entry(grid, first.ranks, first.slice), (hit) => found.add(hit.puzzle), allowed0, allowed1);
   return lines.map((line) => {
     const expected = exchanged ? exchangeBands23Text(line.puzzle) : line.puzzle;
     return { line, found: found.has(expected), exchanged };
   });
+}
+
+/**
+ * A windowed replay scans the entry with its bands-1+2 clues confined to
+ * the known 17s' own clue cells plus `extraCells` others of bands 1+2,
+ * picked by a generator seeded with `seed`: a necessary condition of the
+ * full replay (the 17 must still be output, every filter and the band-3
+ * search still run, and the extra cells give them other clue sets to
+ * reject) at a small fraction of its cost.
+ */
+export interface ReplayWindow {
+  readonly extraCells: number;
+  readonly seed: number;
+}
+
+function windowCells(puzzles: readonly string[], window: ReplayWindow): [number, number] {
+  const words = [0, 0];
+  let free = 0;
+  for (const puzzle of puzzles) {
+    for (let i = 0; i < 54; i++) if (puzzle[i] !== ".") words[i < 27 ? 0 : 1] |= 1 << i % 27;
+  }
+  for (let i = 0; i < 54; i++) if (((words[i < 27 ? 0 : 1] >>> i % 27) & 1) === 0) free++;
+  // A small linear congruential generator: the same cells on every run and platform.
+  let state = window.seed >>> 0;
+  for (let k = Math.min(window.extraCells, free); k > 0; k--) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    let skip = state % free;
+    for (let i = 0; i < 54; i++) {
+      const w = i < 27 ? 0 : 1;
+      if (((words[w] >>> i % 27) & 1) !== 0) continue;
+      if (skip-- === 0) {
+        words[w] |= 1 << i % 27;
+        break;
+      }
+    }
+    free--;
+  }
+  return [words[0], words[1]];
 }
 
 /** Splits lines into runs of consecutive lines whose puzzles share a solution, ranks and slice. */
