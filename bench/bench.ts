@@ -143,7 +143,7 @@ rows.push({
     const step = Math.floor(all.length / size);
     const lines = Array.from({ length: size }, (_, i) => parseKLine(all[(i * step + 7) % all.length], (i * step + 7) % all.length + 1));
     const replayStats = new Scan17Stats();
-    const [hits, seconds] = cpuSeconds(() => groupByEntry(lines).flatMap((group) => replayGroup(group, pass, replayStats)).filter((o) => o.found).length);
+    const [hits, seconds] = cpuSeconds(() => groupByEntry(lines).flatMap((group) => replayGroup(group, pass, { stats: replayStats })).filter((o) => o.found).length);
     const perEntry = seconds / replayStats.entries;
     rows.push({
       figure: `band scan replay, ${size} lines of ${file} (pass ${pass}, each entry with its own band 3): ${hits}/${size} found; ${counters(replayStats)}`,

@@ -45,6 +45,15 @@ function classOf(puzzle: string): string {
   return Array.from(canonicalPuzzle(puzzle).puzzle).join("");
 }
 
+let known17: Set<string> | null | undefined;
+/** Canonical forms of the known 17s, or null without sudoku17.txt. */
+function knownSeventeens(): Set<string> | null {
+  if (known17 !== undefined) return known17;
+  const path = dataFile("sudoku17.txt");
+  known17 = path === null ? null : new Set(readFileSync(path, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => classOf(l.trim().slice(0, 81))));
+  return known17;
+}
+
 function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
   const path = dataFile(K_FILES[pass]);
   if (!path) return console.log(`skip ${K_FILES[pass]} not found`);
@@ -57,18 +66,29 @@ function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
   }
   const started = process.cpuUsage();
   const stats = new Scan17Stats();
+  // Every puzzle output, the lines' and any other, must be a known 17 (the list is complete).
+  const known = knownSeventeens();
+  let outputs = 0;
+  const unknown: string[] = [];
+  const onOutput = (puzzle: string) => {
+    outputs++;
+    if (known !== null && !known.has(classOf(puzzle))) unknown.push(puzzle);
+  };
   let found = 0;
   let exchanged = 0;
   for (const group of groupByEntry(lines)) {
-    for (const outcome of replayGroup(group, pass, stats, window === undefined ? undefined : { ...window, seed: group[0].lineNumber })) {
+    const options = { stats, window: window === undefined ? undefined : { ...window, seed: group[0].lineNumber }, onOutput };
+    for (const outcome of replayGroup(group, pass, options)) {
       if (outcome.found) found++;
       else console.log(`     not found: ${K_FILES[pass]}:${outcome.line.lineNumber}`);
       if (outcome.exchanged) exchanged++;
     }
   }
   const cpu = cpuSeconds(started);
+  for (const puzzle of unknown) console.log(`     not a known 17: ${puzzle}`);
   const kind = window === undefined ? "replay" : `windowed replay (+${window.extraCells} cells)`;
-  report(found === lines.length, `${kind} pass ${pass}: ${found}/${lines.length} sampled ${K_FILES[pass]} lines output by the scan of their entry (${stats.entries} entries scanned, ${exchanged} exchanged lines undone), ${cpu.toFixed(0)} s CPU, ${(cpu / stats.entries).toFixed(2)} s per entry`);
+  const others = known === null ? "sudoku17.txt not found" : `${outputs} puzzles output, ${unknown.length} of them not known 17s`;
+  report(found === lines.length && unknown.length === 0, `${kind} pass ${pass}: ${found}/${lines.length} sampled ${K_FILES[pass]} lines output by the scan of their entry (${others}; ${stats.entries} entries scanned, ${exchanged} exchanged lines undone), ${cpu.toFixed(0)} s CPU, ${(cpu / stats.entries).toFixed(2)} s per entry`);
   console.log(`     counters: ${stats.lines().map(([label, value]) => `${label} ${value}`).join("; ")}`);
 }
 

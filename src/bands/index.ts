@@ -15,4 +15,4 @@ export {
 } from "./scan17.js";
 export { PASS_LIMITS, type PassLimits, inPass } from "./pass-limits.js";
 export { bandGangsterUAs } from "./band-uas.js";
-export { type KLine, parseKLine, type ReplayOutcome, type ReplayWindow, replayGroup, groupByEntry } from "./replay.js";
+export { type KLine, parseKLine, type ReplayOutcome, type ReplayOptions, type ReplayWindow, replayGroup, groupByEntry } from "./replay.js";

@@ -50,7 +50,17 @@ export interface ReplayOutcome {
  * groupByEntry) with one scan. Throws when a puzzle has no unique solution
  * or its bands' ranks do not match the line.
  */
-export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, stats = new Scan17Stats(), window?: ReplayWindow): ReplayOutcome[] {
+export interface ReplayOptions {
+  /** Counters to add the scan's to. */
+  readonly stats?: Scan17Stats;
+  /** Confine bands 1+2 (see ReplayWindow); the whole entry when absent. */
+  readonly window?: ReplayWindow;
+  /** Sees every puzzle the scan outputs (in the entry's coordinates), the lines' and any other. */
+  readonly onOutput?: (puzzle: string) => void;
+}
+
+export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, options: ReplayOptions = {}): ReplayOutcome[] {
+  const { stats = new Scan17Stats(), window, onOutput } = options;
   const first = lines[0];
   const solution = solve(first.puzzle);
   if (solution === null) throw new Error(`line ${first.lineNumber}: the puzzle has no solution`);
@@ -72,7 +82,15 @@ export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, stats = n
   if (window !== undefined) {
     [allowed0, allowed1] = windowCells(lines.map((l) => (exchanged ? exchangeBands23Text(l.puzzle) : l.puzzle)), window);
   }
-  new EntryScanner17(pass, stats).scanEntry(singleBand3Entry(grid, first.ranks, first.slice), (hit) => found.add(hit.puzzle), allowed0, allowed1);
+  new EntryScanner17(pass, stats).scanEntry(
+    singleBand3Entry(grid, first.ranks, first.slice),
+    (hit) => {
+      found.add(hit.puzzle);
+      onOutput?.(hit.puzzle);
+    },
+    allowed0,
+    allowed1,
+  );
   return lines.map((line) => {
     const expected = exchanged ? exchangeBands23Text(line.puzzle) : line.puzzle;
     return { line, found: found.has(expected), exchanged };
