@@ -22,32 +22,31 @@ const ROW_PERMS = [
  */
 export function gangsterUAs(band: ArrayLike<number>): Int32Array {
   const diffs = new Set<number>();
-  const rowUsed = new Uint16Array(3);
-  const fill = (col: number, diff: number): void => {
+  // Per column and row order: the three digits' bits for rows 1-3, and the cells where they differ from the band.
+  const bits = new Int32Array(9 * 6 * 3);
+  const moved = new Int32Array(9 * 6);
+  for (let col = 0; col < 9; col++) {
+    for (let p = 0; p < 6; p++) {
+      let d = 0;
+      for (let r = 0; r < 3; r++) {
+        const digit = band[9 * ROW_PERMS[p][r] + col];
+        bits[3 * (6 * col + p) + r] = 1 << digit;
+        if (digit !== band[9 * r + col]) d |= 1 << (9 * r + col);
+      }
+      moved[6 * col + p] = d;
+    }
+  }
+  const fill = (col: number, diff: number, used0: number, used1: number, used2: number): void => {
     if (col === 9) {
       if (diff !== 0) diffs.add(diff);
       return;
     }
-    const column = [band[col], band[9 + col], band[18 + col]];
-    for (const perm of ROW_PERMS) {
-      const a = column[perm[0]];
-      const b = column[perm[1]];
-      const c = column[perm[2]];
-      if ((rowUsed[0] & (1 << a)) | (rowUsed[1] & (1 << b)) | (rowUsed[2] & (1 << c))) continue;
-      rowUsed[0] |= 1 << a;
-      rowUsed[1] |= 1 << b;
-      rowUsed[2] |= 1 << c;
-      let d = diff;
-      if (a !== column[0]) d |= 1 << col;
-      if (b !== column[1]) d |= 1 << (9 + col);
-      if (c !== column[2]) d |= 1 << (18 + col);
-      fill(col + 1, d);
-      rowUsed[0] &= ~(1 << a);
-      rowUsed[1] &= ~(1 << b);
-      rowUsed[2] &= ~(1 << c);
+    for (let p = 0, k = 18 * col; p < 6; p++, k += 3) {
+      if ((used0 & bits[k]) | (used1 & bits[k + 1]) | (used2 & bits[k + 2])) continue;
+      fill(col + 1, diff | moved[6 * col + p], used0 | bits[k], used1 | bits[k + 1], used2 | bits[k + 2]);
     }
   };
-  fill(0, 0);
+  fill(0, 0, 0, 0, 0);
   return minimalSets([...diffs]);
 }
 
@@ -75,29 +74,24 @@ const BINOMIAL: number[][] = Array.from({ length: 28 }, (_, n) =>
  * has inside the first UA it must hit, the earlier cells being excluded.
  */
 export function countValidClueSets(uas: Int32Array, size: number): number {
-  const count = (chosen: number, excluded: number, left: number): number => {
-    let ua = 0;
-    let i = 0;
-    for (; i < uas.length; i++) {
-      if ((uas[i] & chosen) === 0) {
-        ua = uas[i];
-        break;
-      }
-    }
+  // UAs before `from` are hit by `chosen` already, and stay hit below.
+  const count = (chosen: number, excluded: number, left: number, from: number): number => {
+    let i = from;
+    while (i < uas.length && (uas[i] & chosen) !== 0) i++;
     if (i === uas.length) return BINOMIAL[27 - popcount(chosen | excluded)][left];
     if (left === 0) return 0;
     let total = 0;
-    let cells = ua & ~excluded;
+    let cells = uas[i] & ~excluded;
     let ex = excluded;
     while (cells !== 0) {
       const low = cells & -cells;
       cells ^= low;
-      total += count(chosen | low, ex, left - 1);
+      total += count(chosen | low, ex, left - 1, i + 1);
       ex |= low;
     }
     return total;
   };
-  return count(0, 0, size);
+  return count(0, 0, size, 0);
 }
 
 /** Calls `visit` with every `size`-cell subset (27-bit mask) hitting every UA. */

@@ -18,27 +18,42 @@ export interface BandFigures {
   readonly rank: number;
 }
 
-let figures: BandFigures[] | null = null;
+/** The figures the n6 order needs are computed at once; the others on first read. */
+class Figures implements BandFigures {
+  private five = -1;
+  private minimum = -1;
+  rank = 0;
+
+  constructor(
+    readonly index: number,
+    readonly uas: Int32Array,
+    readonly validSix: number,
+  ) {}
+
+  get validFive(): number {
+    if (this.five < 0) this.five = countValidClueSets(this.uas, 5);
+    return this.five;
+  }
+
+  get minimumClues(): number {
+    if (this.minimum < 0) this.minimum = minimumValidClues(this.uas);
+    return this.minimum;
+  }
+}
+
+let figures: Figures[] | null = null;
 let byRank: number[] | null = null;
 
-/** Figures of the 416 bands, by minlex index (computed once, a few seconds). */
+/** Figures of the 416 bands, by minlex index (computed once, half a second). */
 export function bandFigures(): readonly BandFigures[] {
   if (figures !== null) return figures;
-  const bands = minlexBands();
-  const partial = bands.map((band) => {
+  const all = minlexBands().map((band) => {
     const uas = gangsterUAs(band.digits);
-    return {
-      index: band.index,
-      uas,
-      validFive: countValidClueSets(uas, 5),
-      validSix: countValidClueSets(uas, 6),
-      minimumClues: minimumValidClues(uas),
-    };
+    return new Figures(band.index, uas, countValidClueSets(uas, 6));
   });
-  const order = partial.map((p) => p.index).sort((a, b) => partial[a].validSix - partial[b].validSix || a - b);
-  const rankOf = new Array<number>(order.length);
-  order.forEach((index, rank) => (rankOf[index] = rank));
-  figures = partial.map((p) => ({ ...p, rank: rankOf[p.index] }));
+  const order = all.map((f) => f.index).sort((a, b) => all[a].validSix - all[b].validSix || a - b);
+  order.forEach((index, rank) => (all[index].rank = rank));
+  figures = all;
   byRank = order;
   return figures;
 }
