@@ -24,6 +24,7 @@
 import { popcount } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { collectBand12UAs } from "./band12-uas.js";
+import { Band3Cover, MINIROW_NEED } from "./band3-cover.js";
 import { bandGangsterUAs } from "./band-uas.js";
 import { GuaSockets, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
@@ -54,23 +55,6 @@ const LEARNED_BLOCKS = B3_LEARNED / 32;
 const JOINT_CAPACITY = 2048;
 /** A joint search adds at most 17 - 4 clues (a band can need as few as 2). */
 const MAX_DEPTH_JOINT = 14;
-
-/**
- * Band-3 lower bound by mini-rows: a constraint inside one mini-row is a
- * 3-bit pattern; MINIROW_NEED[family of patterns] is the fewest clues of
- * that mini-row hitting them all (2 for the three pairs, for instance,
- * where greedy disjointness sees 1). Mini-rows are disjoint, so needs add.
- */
-const MINIROW_NEED = new Uint8Array(256);
-for (let family = 0; family < 256; family++) {
-  let best = 3;
-  for (let hit = 0; hit < 8; hit++) {
-    let ok = true;
-    for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1 && (pattern & hit) === 0) ok = false;
-    if (ok) best = Math.min(best, popcount(hit));
-  }
-  MINIROW_NEED[family] = best;
-}
 
 /** Socket states at a node (EntryScanner17.socketState). */
 const SOCKET_OFF = 0;
@@ -172,6 +156,8 @@ export class EntryScanner17 {
   private readonly pendingSocket0 = new Int32Array(PATTERNS_PER_BAND3);
   private readonly pendingSocket1 = new Int32Array(PATTERNS_PER_BAND3);
   private readonly pendingSocket2 = new Int32Array(PATTERNS_PER_BAND3);
+  /** The exact test of closed problems (band3-cover.ts). */
+  private readonly cover = new Band3Cover();
 
   // The current entry and problem.
   private entry: EntryData | null = null;
@@ -446,7 +432,7 @@ export class EntryScanner17 {
     for (let b = 0; b < entry.bands3Count; b++) {
       stats.band3Problems++;
       // Learning in one band 3's search changes only that band 3's bound.
-      if (b < hopeful || (b > hopeful && !this.band3Hopeful(b, level, live0, live1, 17 - c1 - c2))) {
+      if (b < hopeful || !this.band3Hopeful(b, level, live0, live1, 17 - c1 - c2, true)) {
         stats.band3Dropped++;
         continue;
       }
@@ -542,7 +528,7 @@ export class EntryScanner17 {
     const left = 17 - c1 - c2;
     this.beginSocketBound(level, live0, live1);
     for (let b = 0, n = this.entry!.bands3Count; b < n; b++) {
-      if (this.band3Hopeful(b, level, live0, live1, left)) return b;
+      if (this.band3Hopeful(b, level, live0, live1, left, false)) return b;
     }
     return -1;
   }
@@ -620,7 +606,7 @@ export class EntryScanner17 {
    * live cell left (the others wait), then greedy disjoint UAs: band 3's
    * own, the waiting socket GUAs, the waiting learned UAs.
    */
-  private band3Hopeful(b: number, level: number, live0: number, live1: number, left: number): boolean {
+  private band3Hopeful(b: number, level: number, live0: number, live1: number, left: number, exact: boolean): boolean {
     const family = this.miniRowFamily;
     family.fill(0);
     const learned = this.learned;
@@ -697,7 +683,21 @@ export class EntryScanner17 {
         if (++need > left) return false;
       }
     }
-    return true;
+    if (!exact || (live0 | live1) !== 0) return true;
+    // Closed: every UA above lies in band 3 (no socket is mixed), and the
+    // exact cover test replaces the bound. Not before the bands-1+2 check:
+    // the fresh UAs those checks return keep the bands-1+2 search small.
+    const cover = this.cover;
+    cover.clear();
+    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) cover.add(this.bandUAs[i]);
+    for (let r = 0; r < 9; r++) {
+      for (let pattern = 1; pattern < 8; pattern++) if ((family[r] >> pattern) & 1) cover.add(pattern << (3 * r));
+    }
+    for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
+    const nodes = cover.nodes;
+    const coverable = cover.coverable(left);
+    this.stats.band3CoverNodes += cover.nodes - nodes;
+    return coverable;
   }
 
   /**

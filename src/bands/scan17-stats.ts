@@ -14,6 +14,8 @@ export class Scan17Stats {
   xyFreshUAs = 0;
   /** Valid bands-1+2 clue sets (unique under the double gangster). */
   xyValid = 0;
+  /** Nodes of the exact cover test of closed band-3 problems (band3-cover.ts). */
+  band3CoverNodes = 0;
   /** (valid clue set, band 3) problems, and those killed before any band-3 search. */
   band3Problems = 0;
   band3Dropped = 0;
@@ -54,11 +56,11 @@ export class Scan17Stats {
 
 export type Scan17Counter =
   | "entries" | "bands3" | "band12UAs" | "xyNodes" | "xyBand3Cut" | "xyChecks" | "xyFreshUAs" | "xyValid"
-  | "band3Problems" | "band3Dropped" | "band3Nodes" | "band3Checks" | "band3FreshUAs" | "puzzles";
+  | "band3CoverNodes" | "band3Problems" | "band3Dropped" | "band3Nodes" | "band3Checks" | "band3FreshUAs" | "puzzles";
 
 const COUNTER_KEYS: readonly Scan17Counter[] = [
   "entries", "bands3", "band12UAs", "xyNodes", "xyBand3Cut", "xyChecks", "xyFreshUAs", "xyValid",
-  "band3Problems", "band3Dropped", "band3Nodes", "band3Checks", "band3FreshUAs", "puzzles",
+  "band3CoverNodes", "band3Problems", "band3Dropped", "band3Nodes", "band3Checks", "band3FreshUAs", "puzzles",
 ];
 
 const LABELS: Readonly<Record<Scan17Counter, string>> = {
@@ -70,6 +72,7 @@ const LABELS: Readonly<Record<Scan17Counter, string>> = {
   xyChecks: "bands-1+2 uniqueness checks",
   xyFreshUAs: "bands-1+2 fresh UAs",
   xyValid: "valid bands-1+2 clue sets",
+  band3CoverNodes: "band-3 cover test nodes",
   band3Problems: "(clue set, band 3) problems",
   band3Dropped: "problems dropped before search",
   band3Nodes: "band-3 search nodes",

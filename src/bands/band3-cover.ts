@@ -1,0 +1,128 @@
+/**
+ * Exact test for a closed band-3 problem: bands 1+2 can take no more clues,
+ * so every UA the clues miss is a set of band-3 cells, and the question is
+ * whether some `left` band-3 cells hit them all. The band-3 bound (mini-row
+ * needs plus greedy disjoint UAs) answers "maybe" on almost every valid
+ * bands-1+2 clue set of pass 2, and the joint search then spends about ten
+ * nodes of three-word lists to find no cover (19,531 of 20,000 closed
+ * problems of a pass-2a entry). This search does the same proof on one word
+ * per UA, with nothing else to carry, so the joint search and the
+ * bands-1+2 uniqueness check run only where a cover exists.
+ *
+ * Cells are bits of a 27-bit band word (bit 9*row + column).
+ */
+import { popcount } from "../core/bits.js";
+
+/** Most UAs one problem can list (band UAs, socket patterns, learned UAs). */
+const CAPACITY = 2304;
+/** A band 3 takes at most 17 - 4 clues, and each level adds one. */
+const MAX_DEPTH = 15;
+const FULL = 0x7ffffff;
+
+/**
+ * MINIROW_NEED[family] for a family of 3-bit patterns of one mini-row (bit
+ * p set when pattern p must be hit): the fewest cells of the mini-row that
+ * hit every pattern (2 for the three pairs, where greedy disjointness sees 1).
+ */
+export const MINIROW_NEED = new Uint8Array(256);
+for (let family = 0; family < 256; family++) {
+  let best = 3;
+  for (let hit = 0; hit < 8; hit++) {
+    let ok = true;
+    for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1 && (pattern & hit) === 0) ok = false;
+    if (ok) best = Math.min(best, popcount(hit));
+  }
+  MINIROW_NEED[family] = best;
+}
+
+export class Band3Cover {
+  /** Per level, the UAs not hit yet, cut to the cells still allowed. */
+  private readonly lists = new Int32Array(CAPACITY * (MAX_DEPTH + 1));
+  private readonly counts = new Int32Array(MAX_DEPTH + 1);
+  private readonly family = new Int32Array(9);
+  /** Nodes searched, summed over calls. */
+  nodes = 0;
+
+  /** Starts a problem with no UA. */
+  clear(): void {
+    this.counts[0] = 0;
+  }
+
+  /** Adds a UA (band-3 cells, not empty) to the problem; beyond the capacity it is left out, which only weakens the test. */
+  add(mask: number): void {
+    if (this.counts[0] < CAPACITY) this.lists[this.counts[0]++] = mask;
+  }
+
+  /** Whether at most `left` cells hit every UA added. */
+  coverable(left: number): boolean {
+    return this.node(0, Math.min(left, MAX_DEPTH), FULL);
+  }
+
+  private node(level: number, left: number, allowed: number): boolean {
+    this.nodes++;
+    const lists = this.lists;
+    const count = this.counts[level];
+    if (count === 0) return true;
+    if (left === 0) return false;
+    const base = level * CAPACITY;
+    // Bound: mini-row needs of the UAs inside one mini-row, then greedy disjoint others.
+    const family = this.family;
+    family.fill(0);
+    let inRows = 0;
+    let best = base;
+    let bestSize = 99;
+    for (let i = base, end = base + count; i < end; i++) {
+      const m = lists[i];
+      const low = 31 - Math.clz32(m & -m);
+      const shift = low - (low % 3);
+      if ((m & ~(7 << shift)) === 0) {
+        family[shift / 3] |= 1 << (m >>> shift);
+        inRows |= 7 << shift;
+      }
+      const size = popcount(m);
+      if (size < bestSize) {
+        bestSize = size;
+        best = i;
+      }
+    }
+    let need = 0;
+    for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
+    let used = inRows;
+    for (let i = base, end = base + count; i < end && need <= left; i++) {
+      const m = lists[i];
+      if ((m & used) === 0) {
+        used |= m;
+        need++;
+      }
+    }
+    if (need > left) return false;
+    // Critical: every cell left goes to one of the groups counted, so nothing outside them.
+    if (need === left) allowed &= used;
+    const child = base + CAPACITY;
+    let cells = lists[best] & allowed;
+    while (cells !== 0) {
+      const cell = cells & -cells;
+      cells ^= cell;
+      // Later siblings do without this cell: a cover holding it is found here.
+      const live = allowed & ~cell;
+      let n = 0;
+      let ok = true;
+      for (let i = base, end = base + count; i < end; i++) {
+        const m = lists[i];
+        if ((m & cell) !== 0) continue;
+        const r = m & live;
+        if (r === 0) {
+          ok = false;
+          break;
+        }
+        lists[child + n++] = r;
+      }
+      if (ok) {
+        this.counts[level + 1] = n;
+        if (this.node(level + 1, left - 1, live)) return true;
+      }
+      allowed = live;
+    }
+    return false;
+  }
+}

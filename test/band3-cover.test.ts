@@ -1,0 +1,53 @@
+/**
+ * The exact cover test of closed band-3 problems (src/bands/band3-cover.ts)
+ * against a plain search without bounds or pruning: for random UA lists,
+ * "some `left` cells hit every UA" must agree.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Band3Cover } from "../src/bands/band3-cover.js";
+import { rng } from "./helpers.js";
+
+/** Fewest cells hitting every mask, by branching on the first unhit mask (no bound). */
+function minimumCover(masks: readonly number[], chosen = 0): number {
+  const unhit = masks.find((m) => (m & chosen) === 0);
+  if (unhit === undefined) return 0;
+  let best = 99;
+  for (let cells = unhit; cells !== 0; cells &= cells - 1) {
+    best = Math.min(best, 1 + minimumCover(masks, chosen | (cells & -cells)));
+  }
+  return best;
+}
+
+test("Band3Cover.coverable agrees with an unbounded search on random UA lists", () => {
+  const random = rng(3);
+  const cover = new Band3Cover();
+  let yes = 0;
+  let no = 0;
+  for (let trial = 0; trial < 400; trial++) {
+    const masks: number[] = [];
+    const count = 1 + Math.floor(random() * 14);
+    for (let k = 0; k < count; k++) {
+      let m = 0;
+      // Half the UAs inside one mini-row (as the GUA2/GUA3 patterns are), the others spread over the band.
+      if (random() < 0.5) {
+        const row = Math.floor(random() * 9);
+        while (m === 0) m = Math.floor(random() * 8) << (3 * row);
+      } else {
+        const size = 2 + Math.floor(random() * 5);
+        for (let c = 0; c < size; c++) m |= 1 << Math.floor(random() * 27);
+      }
+      masks.push(m);
+    }
+    const minimum = minimumCover(masks);
+    for (let left = 0; left <= 7; left++) {
+      cover.clear();
+      for (const m of masks) cover.add(m);
+      const expected = minimum <= left;
+      assert.equal(cover.coverable(left), expected, `masks ${masks.map((m) => m.toString(2)).join(",")}, left ${left}, minimum ${minimum}`);
+      if (expected) yes++;
+      else no++;
+    }
+  }
+  assert.ok(yes > 300 && no > 300, `both answers tested (${yes} yes, ${no} no)`);
+});
