@@ -98,6 +98,19 @@ test("scan --threads 2 prints byte-identical output to --threads 1", () => {
   assert.equal(run.stdout, fullScan());
 });
 
+test("scan --no-wasm (the JavaScript search throughout) prints the same output with the same node count", () => {
+  const totals = (stderr: string) => /scan totals: (\d+) chunks, (\d+) nodes/.exec(stderr)?.slice(1, 3);
+  const kernel = runCli(["scan", GRID, "--clues", "17", "--mask", MASK, "--threads", "1", "--stats"]);
+  const javascript = runCli(["scan", GRID, "--clues", "17", "--mask", MASK, "--threads", "1", "--stats", "--no-wasm"]);
+  assert.equal(javascript.code, 0, javascript.stderr);
+  assert.equal(javascript.stdout, fullScan());
+  assert.equal(kernel.stdout, fullScan());
+  assert.ok(totals(kernel.stderr) !== undefined, kernel.stderr);
+  assert.deepEqual(totals(javascript.stderr), totals(kernel.stderr));
+  assert.match(kernel.stderr, /deepest levels in WebAssembly/);
+  assert.match(javascript.stderr, /deepest levels in JavaScript/);
+});
+
 test("scan --stop-at-first prints exactly one of the puzzles", () => {
   for (const threads of ["1", "2"]) {
     const run = runCli(["scan", GRID, "--clues", "17", "--mask", MASK, "--stop-at-first", "--threads", threads]);

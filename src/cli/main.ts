@@ -306,13 +306,16 @@ Output:
     .option("--checkpoint <file>", "checkpoint file (default: <out>.checkpoint.json, or sudokulab-scan-<first 12 digits>-<N>.checkpoint.json here)")
     .option("--resume", "continue the scan recorded in the checkpoint (a new scan when there is none)")
     .option("--stats", "print the totals on stderr at the end: chunks, nodes, solver calls, UAs added, puzzles, CPU time")
+    .option("--no-wasm", "search the deepest levels in JavaScript, not in the WebAssembly kernel (same puzzles and nodes, about twice the CPU time)")
     .addHelpText(
       "after",
       `
 Method (seed 003): a hitting-set search over the grid's unavoidable sets
 (UAs), each candidate checked by the solver. The work is cut into chunks
 (the first branching levels, at least 256 chunks), handed out to the
-threads one at a time.
+threads one at a time. The deepest levels run in a WebAssembly kernel
+(SIMD) where the platform has one; --no-wasm keeps them in JavaScript,
+e.g. to cross-check the kernel.
 
 Output:
   One puzzle per line, 81 characters ('.' for empty), in chunk order and

@@ -8,6 +8,7 @@
 import { InvalidArgumentError } from "commander";
 import { formatPuzzle, parseGrid } from "../core/puzzle.js";
 import { parseMask, prepareScan } from "../scan/index.js";
+import { wasmKernelAvailable } from "../scan/wasm-kernel.js";
 import { checkpointExists, chunkHash, readCheckpoint, removeCheckpoint, writeCheckpoint, type CheckpointState, type ScanIdentity } from "./scan-checkpoint.js";
 import { NO_LIMIT, type ChunkReport, type JobOptions } from "./scan-job.js";
 import { resumeCommand } from "./resume-command.js";
@@ -25,6 +26,8 @@ export interface ScanFlags {
   readonly checkpoint?: string;
   readonly resume?: boolean;
   readonly stats?: boolean;
+  /** False with --no-wasm: the deep levels in JavaScript. */
+  readonly wasm?: boolean;
 }
 
 const INTERRUPTED = 130;
@@ -96,7 +99,7 @@ async function scan(gridText: string, flags: ScanFlags, interruption: Interrupti
       writer.accept(report);
       progress.update(writer.chunksDone, tally.found);
     };
-    const options: JobOptions = { minimals: identity.minimals, stopAtFirst: flags.stopAtFirst === true };
+    const options: JobOptions = { minimals: identity.minimals, stopAtFirst: flags.stopAtFirst === true, javascriptOnly: flags.wasm === false };
     try {
       if (pending.length > 0 && !writer.finished) {
         if (flags.threads === 1) await runInMainThread(setup, control, pending, options, onReport, writer, interruption);
@@ -109,7 +112,7 @@ async function scan(gridText: string, flags: ScanFlags, interruption: Interrupti
 
     const totals = () =>
       `scan totals: ${tally.chunks} chunks, ${tally.nodes} nodes, ${tally.solverCalls} solver calls, ${tally.addedUAs} UAs added, ` +
-      `${writer.puzzlesWritten} puzzles, ${cpuSeconds(cpuStart).toFixed(1)} s CPU\n`;
+      `${writer.puzzlesWritten} puzzles, ${cpuSeconds(cpuStart).toFixed(1)} s CPU; deepest levels in ${options.javascriptOnly || !wasmKernelAvailable() ? "JavaScript" : "WebAssembly"}\n`;
     if (writer.finished) {
       removeCheckpoint(checkpointPath);
       if (flags.stats) process.stderr.write(totals());

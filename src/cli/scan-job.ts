@@ -32,6 +32,8 @@ export interface ChunkReport {
 export interface JobOptions {
   readonly minimals: boolean;
   readonly stopAtFirst: boolean;
+  /** No WebAssembly kernel (--no-wasm). */
+  readonly javascriptOnly?: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ export function runClaimed(setup: ScanSetup, claim: () => number, options: JobOp
   const totals = runChunks(setup, chunks, {
     minimals: options.minimals,
     stopAtFirst: options.stopAtFirst,
+    kernelLeft: options.javascriptOnly === true ? 0 : undefined,
     onPuzzle(puzzle, chunk) {
       found.push(formatPuzzle(puzzle));
       hitChunk = chunk;
