@@ -17,12 +17,22 @@
  * size). Longer UAs and the UAs the solver returns during the search form the
  * "tail", checked only when a clue set hits the whole index; the index is
  * rebuilt with them between chunks.
+ *
+ * Dead ends are cut early and shared: a node first checks the disjoint UAs
+ * its parent's scan found (inheritedDeadEnd), and a node that dies records
+ * which cells its reason uses (setProof), so later siblings outside them
+ * are skipped and a node whose children all die passes the union up. These
+ * cut only subtrees with no clue set hitting every index UA (no candidate,
+ * no escape), so the puzzles and their order stay those of the plain search.
  */
 import { BitboardSolver } from "../solver/bitboard.js";
 import { popcount } from "../core/bits.js";
 import { WasmKernel } from "./wasm-kernel.js";
 
 const FULL = 0x7ffffff;
+
+/** Numbers per depth in `members`: up to 81 disjoint UAs, 4 numbers each. */
+const MEMBER_STRIDE = 4 * 82;
 
 export interface SearchStats {
   nodes: number;
@@ -49,8 +59,21 @@ export class HittingSearch {
   private tailCount = 0;
   /** Set by scanUnhit: the node's clues are confined to the union of `left` disjoint UAs. */
   private restricted = false;
-  /** The disjoint UAs of the last scanUnhit: live words and index, 4 numbers each. */
-  private readonly members = new Int32Array(4 * 82);
+  /**
+   * Per depth, the disjoint UAs of that depth's last scanUnhit (live words
+   * and index, 4 numbers each; confined when restricted) and their number,
+   * 0 when the node there did not scan: a child starts from its parent's.
+   */
+  private members = new Int32Array(0);
+  private memberCount = new Int32Array(0);
+  /** The last node's dead-end proof (setProof), and the extra cells of confine's. */
+  private proofValid = false;
+  private proof0 = 0;
+  private proof1 = 0;
+  private proof2 = 0;
+  private extra0 = 0;
+  private extra1 = 0;
+  private extra2 = 0;
   private union0 = 0;
   private union1 = 0;
   private union2 = 0;
@@ -106,6 +129,10 @@ export class HittingSearch {
       }
     }
     this.unhit = new Int32Array((this.clues + 2) * w);
+    if (this.memberCount.length !== this.clues + 2) {
+      this.members = new Int32Array(MEMBER_STRIDE * (this.clues + 2));
+      this.memberCount = new Int32Array(this.clues + 2);
+    }
     if (this.kernelLeft > 0) {
       if (this.kernel === null || this.kernel.words !== Math.ceil(w / 4) * 4) this.kernel = new WasmKernel(w, this.clues);
       this.kernel.load(this.index, m, this.cellHits, w);
@@ -129,11 +156,14 @@ export class HittingSearch {
         this.unhit[base + (j >> 5)] |= 1 << (j & 31);
       }
     }
+    // No parent scan to inherit from.
+    if (depth > 0) this.memberCount[depth - 1] = 0;
     this.search(depth, c0, c1, c2, d0, d1, d2);
   }
 
   private search(depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): void {
     this.stats.nodes++;
+    this.proofValid = false;
     const w = this.words;
     const base = depth * w;
     const unhit = this.unhit;
@@ -162,6 +192,7 @@ export class HittingSearch {
       const t = this.firstUnhitTail(c0, c1, c2);
       if (t < 0) {
         this.allHit(depth, c0, c1, c2, d0, d1, d2);
+        this.proofValid = false;
         return;
       }
       u0 = this.tail[3 * t];
@@ -172,14 +203,19 @@ export class HittingSearch {
     let l0 = u0 & ~d0;
     let l1 = u1 & ~d1;
     let l2 = u2 & ~d2;
-    if ((l0 | l1 | l2) === 0) return;
+    if ((l0 | l1 | l2) === 0) {
+      // (Index UAs only, as in the kernel, which leaves the rest to JS.)
+      if (first >= 0) this.setProof(0, 0, 0);
+      return;
+    }
     if (left === 1) {
       this.lastClue(depth, c0, c1, c2, l0, l1, l2);
       return;
     }
     if (first >= 0) {
       // One pass over the unhit index UAs: prune, and pick the UA with the fewest live cells.
-      const pick = this.scanUnhit(base, d0, d1, d2, left);
+      this.restricted = false;
+      const pick = this.scanUnhit(depth, c0, c1, c2, d0, d1, d2, left);
       if (pick < 0) return;
       if (this.restricted) {
         d0 |= ~this.union0 & FULL;
@@ -190,6 +226,18 @@ export class HittingSearch {
       l1 = this.index[3 * pick + 1] & ~d1;
       l2 = this.index[3 * pick + 2] & ~d2;
     }
+    let k0 = -1;
+    let k1 = -1;
+    let k2 = -1;
+    // If every child dies with a proof, so does this node: the branch UA's
+    // live cells and the children's proofs. Each cell dead anywhere in that
+    // tree of proofs is dead here or one of those branch cells, so a later
+    // sibling outside them meets the same UAs with the same live cells. Not
+    // through a restriction, whose dead cells a sibling's clue may be in.
+    let propagate = first >= 0 && !this.restricted;
+    let a0 = l0;
+    let a1 = l1;
+    let a2 = l2;
     // Branch on each live cell of the UA; each becomes dead for the next ones.
     const next = base + w;
     const hits = this.cellHits;
@@ -201,6 +249,14 @@ export class HittingSearch {
         const cell = 27 * band + 31 - Math.clz32(low);
         const h = cell * w;
         for (let i = 0; i < w; i++) unhit[next + i] = unhit[base + i] & ~hits[h + i];
+        // A child outside an earlier sibling's dead-end proof is skipped; it
+        // is dead for the later ones all the same.
+        if (((band === 0 ? k0 : band === 1 ? k1 : k2) & low) === 0) {
+          if (band === 0) d0 |= low;
+          else if (band === 1) d1 |= low;
+          else d2 |= low;
+          continue;
+        }
         if (band === 0) {
           this.search(depth + 1, c0 | low, c1, c2, d0, d1, d2);
           d0 |= low;
@@ -211,8 +267,33 @@ export class HittingSearch {
           this.search(depth + 1, c0, c1, c2 | low, d0, d1, d2);
           d2 |= low;
         }
+        if (this.proofValid) {
+          k0 &= this.proof0;
+          k1 &= this.proof1;
+          k2 &= this.proof2;
+          a0 |= this.proof0;
+          a1 |= this.proof1;
+          a2 |= this.proof2;
+        } else propagate = false;
       }
     }
+    if (propagate) this.setProof(a0, a1, a2);
+    else this.proofValid = false;
+  }
+
+  /**
+   * Records why this node is a dead end: `cells` holds every live cell of
+   * the UAs the reason uses (the disjoint ones, those that confined one,
+   * the one left with no cell). A later sibling, whose clue lies outside
+   * them, leaves those UAs unhit with the same live cells (its extra dead
+   * cell, this node's clue, is in none of them) and dies for the same
+   * reason, so the parent skips it (McGuire's dead clues, by proof).
+   */
+  private setProof(a: number, b: number, c: number): void {
+    this.proof0 = a;
+    this.proof1 = b;
+    this.proof2 = c;
+    this.proofValid = true;
   }
 
   /**
@@ -223,7 +304,8 @@ export class HittingSearch {
   private runKernel(depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): void {
     const kernel = this.kernel as WasmKernel; // set: search() checked
     const w = this.words;
-    const count = kernel.run(this.unhit, depth * w, w, depth, c0, c1, c2, d0, d1, d2);
+    const parent = depth > 0 ? this.memberCount[depth - 1] : 0;
+    const count = kernel.run(this.unhit, depth * w, w, depth, c0, c1, c2, d0, d1, d2, this.members, (depth - 1) * MEMBER_STRIDE, parent);
     if (count < 0) {
       this.kernelBypass = true;
       this.stats.nodes--;
@@ -235,6 +317,12 @@ export class HittingSearch {
       return;
     }
     this.stats.nodes += kernel.nodes() - 1;
+    // The root's dead-end proof; read now, set after the records (whose searches reset it).
+    const proof = kernel.proof();
+    const valid = proof[0] === 1;
+    const p0 = proof[1];
+    const p1 = proof[2];
+    const p2 = proof[3];
     // Escapes run search() strictly below this node, never the kernel again, so the records stay put.
     const records = kernel.records;
     for (let r = 0; r < 8 * count; r += 8) {
@@ -246,6 +334,10 @@ export class HittingSearch {
       this.unhit.fill(0, at * w, at * w + w);
       this.search(at, records[r + 2], records[r + 3], records[r + 4], records[r + 5], records[r + 6], records[r + 7]);
     }
+    this.proofValid = valid;
+    this.proof0 = p0;
+    this.proof1 = p1;
+    this.proof2 = p2;
   }
 
   /**
@@ -254,10 +346,15 @@ export class HittingSearch {
    * are pairwise disjoint, greedily in size order); otherwise the UA with the
    * fewest live cells, the cheapest to branch on (McGuire's "shortest UA").
    */
-  private scanUnhit(base: number, d0: number, d1: number, d2: number, left: number): number {
+  private scanUnhit(depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number, left: number): number {
     const w = this.words;
+    const base = depth * w;
     const unhit = this.unhit;
     const index = this.index;
+    const members = this.members;
+    const mb = depth * MEMBER_STRIDE;
+    this.memberCount[depth] = 0;
+    if (depth > 0 && this.memberCount[depth - 1] > 0 && this.inheritedDeadEnd(depth, c0, c1, c2, d0, d1, d2, left)) return -1;
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
@@ -275,24 +372,31 @@ export class HittingSearch {
         const b = index[j + 1] & ~d1;
         const c = index[j + 2] & ~d2;
         const size = popcount(a) + popcount(b) + popcount(c);
-        if (size === 0) return -1;
+        if (size === 0) {
+          this.setProof(0, 0, 0);
+          return -1;
+        }
         if (size < bestSize) {
           bestSize = size;
           best = u;
         }
         if (((a & s0) | (b & s1) | (c & s2)) === 0) {
-          if (++count > left) return -1;
-          const m = 4 * (count - 1);
-          this.members[m] = a;
-          this.members[m + 1] = b;
-          this.members[m + 2] = c;
-          this.members[m + 3] = u;
+          if (++count > left) {
+            this.setProof(s0 | a, s1 | b, s2 | c);
+            return -1;
+          }
+          const m = mb + 4 * (count - 1);
+          members[m] = a;
+          members[m + 1] = b;
+          members[m + 2] = c;
+          members[m + 3] = u;
           s0 |= a;
           s1 |= b;
           s2 |= c;
         }
       }
     }
+    this.memberCount[depth] = count;
     this.restricted = count === left;
     if (!this.restricted) return best;
     // Exactly `left` disjoint UAs: every remaining clue lies in their union,
@@ -300,7 +404,92 @@ export class HittingSearch {
     // with no live cell inside the union then cannot be hit.
     // A UA whose live cells in the union lie in one member confines that
     // member's clue to their intersection.
+    if (this.confine(base, d0, d1, d2, mb, count, s0, s1, s2) < 0) {
+      this.setProof(s0 | this.extra0, s1 | this.extra1, s2 | this.extra2);
+      return -1;
+    }
+    s0 = this.union0;
+    s1 = this.union1;
+    s2 = this.union2;
+    // Branch on the member with the fewest cells left: it takes exactly one clue.
+    best = -1;
+    bestSize = 99;
+    for (let m = mb; m < mb + 4 * count; m += 4) {
+      const size = popcount(members[m]) + popcount(members[m + 1]) + popcount(members[m + 2]);
+      if (size < bestSize) {
+        bestSize = size;
+        best = members[m + 3];
+      }
+    }
+    return best;
+  }
+
+  /**
+   * A node whose parent scanned: the parent's disjoint UAs that the new clue
+   * missed are still unhit and disjoint here (their live parts only shrink).
+   * Returns true when they prove a dead end at once: one has no live cell,
+   * there are more than `left`, or there are exactly `left` and the
+   * confinement pass finds an unhit UA with no live cell in their union.
+   * Exactly `left` is common (every child of a restricted parent), and most
+   * such nodes die, so this spares them the greedy pass. It only cuts
+   * subtrees with no clue set hitting every index UA, so the puzzles and
+   * their order do not change.
+   */
+  private inheritedDeadEnd(depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number, left: number): boolean {
     const members = this.members;
+    const mb = depth * MEMBER_STRIDE;
+    const pb = mb - MEMBER_STRIDE;
+    const pc = this.memberCount[depth - 1];
+    let k = 0;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    for (let p = pb; p < pb + 4 * pc; p += 4) {
+      // Live at the parent, so a clue in it is the new one.
+      if (((members[p] & c0) | (members[p + 1] & c1) | (members[p + 2] & c2)) !== 0) continue;
+      const a = members[p] & ~d0;
+      const b = members[p + 1] & ~d1;
+      const c = members[p + 2] & ~d2;
+      if ((a | b | c) === 0) {
+        this.setProof(0, 0, 0);
+        return true;
+      }
+      const m = mb + 4 * k++;
+      members[m] = a;
+      members[m + 1] = b;
+      members[m + 2] = c;
+      members[m + 3] = members[p + 3];
+      s0 |= a;
+      s1 |= b;
+      s2 |= c;
+    }
+    if (k > left) {
+      this.setProof(s0, s1, s2);
+      return true;
+    }
+    if (k === left && this.confine(depth * this.words, d0, d1, d2, mb, k, s0, s1, s2) < 0) {
+      this.setProof(s0 | this.extra0, s1 | this.extra1, s2 | this.extra2);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Exactly `count` disjoint UAs (members at `mb`, union s) for as many
+   * clues: every unhit UA needs a live cell in the union, and one whose live
+   * cells there lie in one member confines that member. Returns -1 on a dead
+   * end; else leaves the confined union in union0-2.
+   */
+  private confine(base: number, d0: number, d1: number, d2: number, mb: number, count: number, s0: number, s1: number, s2: number): number {
+    const w = this.words;
+    const unhit = this.unhit;
+    const index = this.index;
+    const members = this.members;
+    const end = mb + 4 * count;
+    // For a dead end's proof: the live cells of the UAs that confined a member.
+    let e0 = 0;
+    let e1 = 0;
+    let e2 = 0;
     for (let i = 0; i < w; i++) {
       let v = unhit[base + i];
       while (v !== 0) {
@@ -310,9 +499,14 @@ export class HittingSearch {
         const a = index[j] & ~d0 & s0;
         const b = index[j + 1] & ~d1 & s1;
         const c = index[j + 2] & ~d2 & s2;
-        if ((a | b | c) === 0) return -1;
+        if ((a | b | c) === 0) {
+          this.extra0 = e0 | (index[j] & ~d0);
+          this.extra1 = e1 | (index[j + 1] & ~d1);
+          this.extra2 = e2 | (index[j + 2] & ~d2);
+          return -1;
+        }
         let only = -1;
-        for (let m = 0; m < 4 * count; m += 4) {
+        for (let m = mb; m < end; m += 4) {
           if (((a & members[m]) | (b & members[m + 1]) | (c & members[m + 2])) !== 0) {
             if (only >= 0) {
               only = -2;
@@ -322,6 +516,9 @@ export class HittingSearch {
           }
         }
         if (only >= 0 && ((members[only] & ~a) | (members[only + 1] & ~b) | (members[only + 2] & ~c)) !== 0) {
+          e0 |= index[j] & ~d0;
+          e1 |= index[j + 1] & ~d1;
+          e2 |= index[j + 2] & ~d2;
           s0 &= ~(members[only] & ~a);
           s1 &= ~(members[only + 1] & ~b);
           s2 &= ~(members[only + 2] & ~c);
@@ -334,17 +531,7 @@ export class HittingSearch {
     this.union0 = s0;
     this.union1 = s1;
     this.union2 = s2;
-    // Branch on the member with the fewest cells left: it takes exactly one clue.
-    best = -1;
-    bestSize = 99;
-    for (let m = 0; m < 4 * count; m += 4) {
-      const size = popcount(members[m]) + popcount(members[m + 1]) + popcount(members[m + 2]);
-      if (size < bestSize) {
-        bestSize = size;
-        best = members[m + 3];
-      }
-    }
-    return best;
+    return 0;
   }
 
   /** One clue left: it must lie in every unhit UA. */

@@ -3,7 +3,8 @@
  * of HittingSearch with a few clues left, over the index UAs only.
  *
  * It mirrors HittingSearch.search/scanUnhit/lastClue step for step (same UA
- * picked, same branch order, same pruning), so it visits the same nodes. What
+ * picked, same branch order, same pruning, the same dead-end proofs and
+ * skipped siblings), so it visits the same nodes. What
  * needs the tail UAs or the solver it does not do; it writes records instead,
  * in the order the JS search would meet them:
  *   - kind 0, a candidate: a full clue set hitting every index UA (the JS
@@ -20,8 +21,13 @@
  *   INDEX   index UAs, 16 bytes each (band words 0-2, then 0)
  *   HITS    per cell, the W-word vector of the index UAs it hits
  *   UNHIT   per depth, the W-word vector of unhit index UAs
- *   MEMBERS the greedy disjoint UAs of the last scan, 16 bytes each (live band words, UA number)
+ *   COUNTS  per depth, the member count of that depth's last scan (0: none)
+ *   MEMBERS per depth, that scan's greedy disjoint UAs, 16 bytes each (live
+ *           band words, UA number; confined when restricted): a child's
+ *           inherited dead-end check starts from its parent's
  *   MEMBER_OF per cell of their union, the member's number (a byte)
+ *   PROOF   after a run, the root's dead-end proof (flag, band words) for
+ *           the JS side's sibling skips
  *   OUT     the records, 8 words each: kind, depth, clue words, dead words
  * The module is specialised on W (compiled once per W); one instance per
  * HittingSearch, the index copied in at each rebuild. Memory never grows,
@@ -33,13 +39,18 @@
  * branch-free minimum, bands 0-1 as one i64 (~7%). Tried and dropped: the
  * scan's first pass 4 UAs at a time in v128 lanes (index regrouped
  * band-major, lane masks from the unhit bits): 30% slower, the unhit UAs
- * are too scattered to fill the lanes.
+ * are too scattered to fill the lanes; the greedy pass alone (no sizes)
+ * at 3 clues left or fewer, where 9 nodes in 10 die: no gain. Since then
+ * (HittingSearch): the inherited dead-end check and dead-end proofs that
+ * skip siblings and propagate up: 1.1-1.35x, with 30-45% fewer nodes.
  */
 import { EMPTY_BLOCK, encodeModule, FunctionBody, I32, I64, Op, SimdOp } from "./wasm-encoder.js";
 
 const FULL = 0x7ffffff;
+
 const MAX_DEPTH_ROWS = 84;
-const MEMBERS_BYTES = 82 * 16;
+/** Per depth, a slot of up to 82 members (16 bytes each). */
+const MEMBER_SLOT = 82 * 16;
 /** Per cell, the number of the member holding it (valid for the cells of the union). */
 const MEMBER_OF_BYTES = 96;
 /** Records the buffer holds; a subtree that makes more runs in JS instead. */
@@ -53,7 +64,10 @@ const G_OVERFLOW = 2;
 const G_RESTRICTED = 3;
 const G_UNION = 4; // 4, 5, 6
 const G_CLUES = 7;
-const GLOBALS = 8;
+/** The node's dead-end proof (HittingSearch.setProof): 1 if it left one, then its cells as band words. */
+const G_PROOF = 8;
+const G_PROOF_CELLS = 9; // 9, 10, 11
+const GLOBALS = 12;
 
 /** Function numbers. */
 const F_NODE = 0;
@@ -67,8 +81,12 @@ interface Layout {
   index: number;
   hits: number;
   unhit: number;
+  /** Per depth: the member count of the node's scan (0: none), then its members' slot. */
+  counts: number;
   members: number;
   memberOf: number;
+  /** The root's dead-end proof after a run: flag, then band words. */
+  proof: number;
   out: number;
   pages: number;
 }
@@ -77,11 +95,25 @@ function layoutFor(words: number): Layout {
   const index = 0;
   const hits = index + 32 * words * 16;
   const unhit = hits + 81 * words * 4;
-  const members = unhit + MAX_DEPTH_ROWS * words * 4;
-  const memberOf = members + MEMBERS_BYTES;
-  const out = memberOf + MEMBER_OF_BYTES;
+  const counts = unhit + MAX_DEPTH_ROWS * words * 4;
+  const members = counts + MAX_DEPTH_ROWS * 4;
+  const memberOf = members + MAX_DEPTH_ROWS * MEMBER_SLOT;
+  const proof = memberOf + MEMBER_OF_BYTES;
+  const out = proof + 16;
   const pages = Math.ceil((out + RECORD_CAPACITY * RECORD_WORDS * 4) / 65536);
-  return { words, index, hits, unhit, members, memberOf, out, pages };
+  return { words, index, hits, unhit, counts, members, memberOf, proof, out, pages };
+}
+
+/** A dead-end proof that needs no cell: every later sibling is dead too. */
+function proofEmpty(f: FunctionBody): void {
+  f.const(0).globalSet(G_PROOF_CELLS).const(0).globalSet(G_PROOF_CELLS + 1).const(0).globalSet(G_PROOF_CELLS + 2).const(1).globalSet(G_PROOF);
+}
+
+/** A dead-end proof over the cells in the i64 local `ab` (bands 0-1) and the i32 local `c` (band 2). */
+function proofCells(f: FunctionBody, ab: string, c: string): void {
+  f.get(ab).op(Op.i32WrapI64).globalSet(G_PROOF_CELLS);
+  f.get(ab).const64(32).op(Op.i64ShrU, Op.i32WrapI64).globalSet(G_PROOF_CELLS + 1);
+  f.get(c).globalSet(G_PROOF_CELLS + 2).const(1).globalSet(G_PROOF);
 }
 
 /** Pushes ~x for a local: x XOR -1. */
@@ -133,11 +165,14 @@ function forEachUnhit(f: FunctionBody, L: Layout, body: () => void): void {
 const C = ["c0", "c1", "c2"] as const;
 const D = ["d0", "d1", "d2"] as const;
 const LIVE = ["l0", "l1", "l2"] as const;
+const K = ["k0", "k1", "k2"] as const;
+const A = ["a0", "a1", "a2"] as const;
 
 function nodeFunction(L: Layout): FunctionBody {
   const f = new FunctionBody(["depth", ...C, ...D], []);
-  for (const n of ["base", "left", "i", "v", "low", "u", "j", "first", "rec", "pick", "wordBase", "next", "live", "hp", ...LIVE]) f.local(n);
+  for (const n of ["base", "left", "i", "v", "low", "u", "j", "first", "rec", "pick", "wordBase", "next", "live", "hp", "propagate", ...LIVE, ...K, ...A]) f.local(n);
   f.globalGet(G_NODES).const(1).op(Op.i32Add).globalSet(G_NODES);
+  f.const(0).globalSet(G_PROOF);
   f.get("depth").const(L.words * 4).op(Op.i32Mul).const(L.unhit).op(Op.i32Add).set("base");
   f.globalGet(G_CLUES).get("depth").op(Op.i32Sub).set("left");
   // The shortest unhit UA: the first set bit of the row.
@@ -163,7 +198,9 @@ function nodeFunction(L: Layout): FunctionBody {
     f.get("j").load(4 * k);
     not(f, D[k]).op(Op.i32And).set(LIVE[k]);
   }
-  f.get("l0").get("l1").op(Op.i32Or).get("l2").op(Op.i32Or, Op.i32Eqz, Op.if, EMPTY_BLOCK, Op.return, Op.end);
+  f.get("l0").get("l1").op(Op.i32Or).get("l2").op(Op.i32Or, Op.i32Eqz, Op.if, EMPTY_BLOCK);
+  proofEmpty(f);
+  f.op(Op.return, Op.end);
   // One clue left: it lies in every unhit UA.
   f.get("left").const(1).op(Op.i32Eq, Op.if, EMPTY_BLOCK);
   forEachUnhit(f, L, () => {
@@ -183,17 +220,22 @@ function nodeFunction(L: Layout): FunctionBody {
   }
   f.op(Op.return, Op.end);
   // Prune and pick the UA with the fewest live cells.
-  f.get("base").get("d0").get("d1").get("d2").get("left").call(F_SCAN).tee("pick");
+  f.get("base").get("d0").get("d1").get("d2").get("left").get("depth").get("c0").get("c1").get("c2").call(F_SCAN).tee("pick");
   f.const(0).op(Op.i32LtS, Op.if, EMPTY_BLOCK, Op.return, Op.end);
   f.globalGet(G_RESTRICTED).op(Op.if, EMPTY_BLOCK);
   for (let k = 0; k < 3; k++) f.get(D[k]).globalGet(G_UNION + k).const(-1).op(Op.i32Xor).const(FULL).op(Op.i32And, Op.i32Or).set(D[k]);
   f.op(Op.end);
+  // HittingSearch.search's proof of the whole subtree: not through a restriction.
+  f.globalGet(G_RESTRICTED).op(Op.i32Eqz).set("propagate");
   f.get("pick").const(4).op(Op.i32Shl).const(L.index).op(Op.i32Add).set("j");
   for (let k = 0; k < 3; k++) {
     f.get("j").load(4 * k);
     not(f, D[k]).op(Op.i32And).set(LIVE[k]);
   }
   f.get("base").const(L.words * 4).op(Op.i32Add).set("next");
+  for (let k = 0; k < 3; k++) f.get(LIVE[k]).set(A[k]);
+  // Later siblings must lie in every earlier sibling's dead-end proof.
+  f.const(-1).set("k0").const(-1).set("k1").const(-1).set("k2");
   // Branch on each live cell; each becomes dead for the next ones.
   for (let band = 0; band < 3; band++) {
     f.get(LIVE[band]).set("live");
@@ -205,21 +247,48 @@ function nodeFunction(L: Layout): FunctionBody {
     for (let k = 0; k < L.words / 4; k++) {
       f.get("next").get("base").v128Load(16 * k).get("hp").v128Load(16 * k).simd(SimdOp.v128AndNot).v128Store(16 * k);
     }
+    // Outside an earlier sibling's dead-end proof: skipped (dead all the same).
+    f.get(K[band]).get("low").op(Op.i32And, Op.if, EMPTY_BLOCK);
     f.get("depth").const(1).op(Op.i32Add);
     for (let k = 0; k < 3; k++) {
       f.get(C[k]);
       if (k === band) f.get("low").op(Op.i32Or);
     }
     f.get("d0").get("d1").get("d2").call(F_NODE);
+    f.globalGet(G_PROOF).op(Op.if, EMPTY_BLOCK);
+    for (let k = 0; k < 3; k++) f.get(K[k]).globalGet(G_PROOF_CELLS + k).op(Op.i32And).set(K[k]);
+    for (let k = 0; k < 3; k++) f.get(A[k]).globalGet(G_PROOF_CELLS + k).op(Op.i32Or).set(A[k]);
+    f.op(Op.else);
+    f.const(0).set("propagate");
+    f.op(Op.end);
+    f.op(Op.end);
     f.get(D[band]).get("low").op(Op.i32Or).set(D[band]);
     f.br(0);
     f.op(Op.end, Op.end);
   }
+  f.get("propagate").globalSet(G_PROOF);
+  for (let k = 0; k < 3; k++) f.get(A[k]).globalSet(G_PROOF_CELLS + k);
   return f;
 }
 
 const S = ["s0", "s1", "s2"] as const;
 const ND = ["nd0", "nd1", "nd2"] as const;
+
+/**
+ * A UA disjoint from the members so far (live parts `ab`, `c`): none live
+ * (disjoint from everything, so it lands here) or one member too many is a
+ * dead end, returned as -1 with its proof; else `count` is incremented.
+ */
+function deadEnds(f: FunctionBody): void {
+  f.get("ab").op(Op.i64Eqz).get("c").op(Op.i32Eqz, Op.i32And, Op.if, EMPTY_BLOCK);
+  proofEmpty(f);
+  f.const(-1).op(Op.return, Op.end);
+  f.get("count").const(1).op(Op.i32Add).tee("count").get("left").op(Op.i32GtS, Op.if, EMPTY_BLOCK);
+  f.get("sab").get("ab").op(Op.i64Or).set("sab");
+  f.get("s2").get("c").op(Op.i32Or).set("s2");
+  proofCells(f, "sab", "s2");
+  f.const(-1).op(Op.return, Op.end);
+}
 
 /**
  * Pass 1 one UA at a time: live parts, sizes (the smallest first in `best`),
@@ -228,20 +297,19 @@ const ND = ["nd0", "nd1", "nd2"] as const;
 function pass1(f: FunctionBody, L: Layout): void {
   // Bands 0 and 1 as one i64 (little-endian: an INDEX or MEMBERS entry's
   // first 8 bytes), band 2 as an i32: fewer loads, ANDs and popcounts.
-  f.get("nd0").op(Op.i64ExtendI32U).get("nd1").op(Op.i64ExtendI32U).const64(32).op(Op.i64Shl, Op.i64Or).set("ndab");
   f.const(-1).set("best").const(99).set("bestSize");
   forEachUnhit(f, L, () => {
     f.get("j").load64().get("ndab").op(Op.i64And).set("ab");
     f.get("j").load(8).get("nd2").op(Op.i32And).set("c");
-    // A UA with no live cell has size 0, the smallest: checked once after the pass.
+    // (A UA with no live cell is disjoint from the members: deadEnds catches it.)
     f.get("ab").op(Op.i64Popcnt, Op.i32WrapI64).get("c").op(Op.i32Popcnt, Op.i32Add).set("size");
     // Branch-free: which UA is the smallest so far is hard to predict.
     f.get("size").get("bestSize").op(Op.i32LtS).set("smaller");
     f.get("u").get("best").get("smaller").op(Op.select).set("best");
     f.get("size").get("bestSize").get("smaller").op(Op.select).set("bestSize");
     f.get("ab").get("sab").op(Op.i64And, Op.i64Eqz).get("c").get("s2").op(Op.i32And, Op.i32Eqz, Op.i32And, Op.if, EMPTY_BLOCK);
-    f.get("count").const(1).op(Op.i32Add).tee("count").get("left").op(Op.i32GtS, Op.if, EMPTY_BLOCK).const(-1).op(Op.return, Op.end);
-    f.get("count").const(4).op(Op.i32Shl).const(L.members - 16).op(Op.i32Add).set("m");
+    deadEnds(f);
+    f.get("count").const(4).op(Op.i32Shl).get("mb").op(Op.i32Add).const(16).op(Op.i32Sub).set("m");
     f.get("m").get("ab").store64(0);
     f.get("m").get("c").store(8);
     f.get("m").get("u").store(12);
@@ -260,10 +328,10 @@ function pass1(f: FunctionBody, L: Layout): void {
  * at 64) replaces the JS loop over the members.
  */
 function pass2(f: FunctionBody, L: Layout): void {
-  f.const(L.members).set("m");
+  f.get("mb").set("m");
   f.op(Op.block, EMPTY_BLOCK, Op.loop, EMPTY_BLOCK);
   f.get("m").get("mend").op(Op.i32GeS).brIf(1);
-  f.get("m").const(L.members).op(Op.i32Sub).const(4).op(Op.i32ShrU).set("only");
+  f.get("m").get("mb").op(Op.i32Sub).const(4).op(Op.i32ShrU).set("only");
   for (let band = 0; band < 3; band++) {
     f.get("m").load(4 * band).set("v");
     f.op(Op.block, EMPTY_BLOCK, Op.loop, EMPTY_BLOCK);
@@ -275,15 +343,21 @@ function pass2(f: FunctionBody, L: Layout): void {
   }
   f.get("m").const(16).op(Op.i32Add).set("m").br(0);
   f.op(Op.end, Op.end);
+  // The proof of a dead end: the members as they start, the UAs that confine one, the UA left with no cell.
+  f.get("sab").set("pab").get("s2").set("p2");
   forEachUnhit(f, L, () => {
     f.get("j").load64().get("ndab").op(Op.i64And).get("sab").op(Op.i64And).set("ab");
     f.get("j").load(8).get("nd2").op(Op.i32And).get("s2").op(Op.i32And).set("c");
-    f.get("ab").op(Op.i64Eqz).get("c").op(Op.i32Eqz, Op.i32And, Op.if, EMPTY_BLOCK).const(-1).op(Op.return, Op.end);
+    f.get("ab").op(Op.i64Eqz).get("c").op(Op.i32Eqz, Op.i32And, Op.if, EMPTY_BLOCK);
+    f.get("pab").get("j").load64().get("ndab").op(Op.i64And, Op.i64Or).set("pab");
+    f.get("p2").get("j").load(8).get("nd2").op(Op.i32And, Op.i32Or).set("p2");
+    proofCells(f, "pab", "p2");
+    f.const(-1).op(Op.return, Op.end);
     // The member of the UA's first live cell, and its address.
     f.get("c").op(Op.i32Ctz).const(64).op(Op.i32Add);
     f.get("ab").op(Op.i64Ctz, Op.i32WrapI64);
     f.get("ab").op(Op.i64Eqz, Op.select);
-    f.const(L.memberOf).op(Op.i32Add).load8().const(4).op(Op.i32Shl).const(L.members).op(Op.i32Add).set("only");
+    f.const(L.memberOf).op(Op.i32Add).load8().const(4).op(Op.i32Shl).get("mb").op(Op.i32Add).set("only");
     // Inside that member (A & ~M empty): confine it to A if that removes cells.
     f.get("ab").get("only").load64().const64(-1).op(Op.i64Xor, Op.i64And, Op.i64Eqz);
     f.get("c").get("only").load(8).const(-1).op(Op.i32Xor, Op.i32And, Op.i32Eqz, Op.i32And);
@@ -291,6 +365,8 @@ function pass2(f: FunctionBody, L: Layout): void {
     f.get("only").load64().get("ab").const64(-1).op(Op.i64Xor, Op.i64And).set("mab");
     f.get("only").load(8).get("c").const(-1).op(Op.i32Xor, Op.i32And).set("mc");
     f.get("mab").op(Op.i64Eqz).get("mc").op(Op.i32Eqz, Op.i32And, Op.i32Eqz, Op.if, EMPTY_BLOCK);
+    f.get("pab").get("j").load64().get("ndab").op(Op.i64And, Op.i64Or).set("pab");
+    f.get("p2").get("j").load(8).get("nd2").op(Op.i32And, Op.i32Or).set("p2");
     f.get("sab").get("mab").const64(-1).op(Op.i64Xor, Op.i64And).set("sab");
     f.get("s2");
     not(f, "mc").op(Op.i32And).set("s2");
@@ -300,24 +376,72 @@ function pass2(f: FunctionBody, L: Layout): void {
   });
 }
 
+/**
+ * HittingSearch.inheritedDeadEnd: the parent's members the new clue missed,
+ * cut to their live cells, into this depth's slot; a dead end returns -1
+ * from the function. Exactly `left` of them: the confinement pass (pass2)
+ * over them. Leaves count, sab and s2 zero for pass1.
+ */
+function inherited(f: FunctionBody, L: Layout): void {
+  f.get("depth").op(Op.i32Eqz).brIf(0);
+  f.get("depth").const(2).op(Op.i32Shl).const(L.counts - 4).op(Op.i32Add).load().const(4).op(Op.i32Shl).get("mb").const(MEMBER_SLOT).op(Op.i32Sub).tee("m").op(Op.i32Add).set("mend");
+  f.get("c0").op(Op.i64ExtendI32U).get("c1").op(Op.i64ExtendI32U).const64(32).op(Op.i64Shl, Op.i64Or).set("cab");
+  f.op(Op.block, EMPTY_BLOCK, Op.loop, EMPTY_BLOCK);
+  f.get("m").get("mend").op(Op.i32GeS).brIf(1);
+  // Live at the parent, so a clue in it is the new one.
+  f.get("m").load64().get("cab").op(Op.i64And, Op.i64Eqz).get("m").load(8).get("c2").op(Op.i32And, Op.i32Eqz, Op.i32And, Op.if, EMPTY_BLOCK);
+  f.get("m").load64().get("ndab").op(Op.i64And).set("ab");
+  f.get("m").load(8).get("nd2").op(Op.i32And).set("c");
+  f.get("ab").op(Op.i64Eqz).get("c").op(Op.i32Eqz, Op.i32And, Op.if, EMPTY_BLOCK);
+  proofEmpty(f);
+  f.const(-1).op(Op.return, Op.end);
+  f.get("count").const(4).op(Op.i32Shl).get("mb").op(Op.i32Add).set("only");
+  f.get("only").get("ab").store64(0);
+  f.get("only").get("c").store(8);
+  f.get("only").get("m").load(12).store(12);
+  f.get("count").const(1).op(Op.i32Add).set("count");
+  f.get("sab").get("ab").op(Op.i64Or).set("sab");
+  f.get("s2").get("c").op(Op.i32Or).set("s2");
+  f.op(Op.end);
+  f.get("m").const(16).op(Op.i32Add).set("m").br(0);
+  f.op(Op.end, Op.end);
+  f.get("count").get("left").op(Op.i32GtS, Op.if, EMPTY_BLOCK);
+  proofCells(f, "sab", "s2");
+  f.const(-1).op(Op.return, Op.end);
+  f.get("count").get("left").op(Op.i32Eq, Op.if, EMPTY_BLOCK);
+  f.get("count").const(4).op(Op.i32Shl).get("mb").op(Op.i32Add).set("mend");
+  pass2(f, L);
+  f.op(Op.end);
+}
+
 /** HittingSearch.scanUnhit, the same passes in the same order. */
 function scanFunction(L: Layout): FunctionBody {
-  const f = new FunctionBody(["base", ...D, "left"], [I32]);
-  for (const n of [...S, ...ND, "c", "count", "best", "bestSize", "i", "v", "low", "u", "j", "size", "m", "mend", "only", "mc", "wordBase", "smaller"]) f.local(n);
-  for (const n of ["ab", "ndab", "sab", "mab"]) f.local(n, I64);
+  const f = new FunctionBody(["base", ...D, "left", "depth", ...C], [I32]);
+  for (const n of [...S, ...ND, "c", "count", "best", "bestSize", "i", "v", "low", "u", "j", "size", "m", "mend", "only", "mc", "wordBase", "smaller", "mb", "cp"]) f.local(n);
+  for (const n of ["ab", "ndab", "sab", "mab", "cab", "pab"]) f.local(n, I64);
+  f.local("p2");
   for (let k = 0; k < 3; k++) not(f, D[k]).set(ND[k]);
+  f.get("nd0").op(Op.i64ExtendI32U).get("nd1").op(Op.i64ExtendI32U).const64(32).op(Op.i64Shl, Op.i64Or).set("ndab");
+  f.get("depth").const(MEMBER_SLOT).op(Op.i32Mul).const(L.members).op(Op.i32Add).set("mb");
+  f.get("depth").const(2).op(Op.i32Shl).const(L.counts).op(Op.i32Add).set("cp");
+  f.get("cp").const(0).store();
+  // A block so the inherited check can leave early (br 0) without returning.
+  f.op(Op.block, EMPTY_BLOCK);
+  inherited(f, L);
+  f.op(Op.end);
+  f.const(0).set("count").const64(0).set("sab").const(0).set("s2");
   pass1(f, L);
-  f.get("bestSize").op(Op.i32Eqz, Op.if, EMPTY_BLOCK).const(-1).op(Op.return, Op.end);
-  f.get("count").get("left").op(Op.i32Eq).globalSet(G_RESTRICTED);
-  f.get("count").get("left").op(Op.i32Ne, Op.if, EMPTY_BLOCK).get("best").op(Op.return, Op.end);
+  f.get("cp").get("count").store();
+  f.get("count").get("left").op(Op.i32Ne, Op.if, EMPTY_BLOCK).const(0).globalSet(G_RESTRICTED).get("best").op(Op.return, Op.end);
+  f.const(1).globalSet(G_RESTRICTED);
   // Exactly `left` disjoint UAs: the clues lie in their union, one in each.
-  f.get("count").const(4).op(Op.i32Shl).const(L.members).op(Op.i32Add).set("mend");
+  f.get("count").const(4).op(Op.i32Shl).get("mb").op(Op.i32Add).set("mend");
   pass2(f, L);
   f.get("sab").op(Op.i32WrapI64).set("s0");
   f.get("sab").const64(32).op(Op.i64ShrU, Op.i32WrapI64).set("s1");
   for (let k = 0; k < 3; k++) f.get(S[k]).globalSet(G_UNION + k);
   // Branch on the member with the fewest cells left: it takes exactly one clue.
-  f.const(-1).set("best").const(99).set("bestSize").const(L.members).set("m");
+  f.const(-1).set("best").const(99).set("bestSize").get("mb").set("m");
   f.op(Op.block, EMPTY_BLOCK, Op.loop, EMPTY_BLOCK);
   f.get("m").get("mend").op(Op.i32GeS).brIf(1);
   f.get("m").load(0).op(Op.i32Popcnt).get("m").load(4).op(Op.i32Popcnt, Op.i32Add).get("m").load(8).op(Op.i32Popcnt, Op.i32Add).tee("size");
@@ -330,12 +454,15 @@ function scanFunction(L: Layout): FunctionBody {
   return f;
 }
 
-function runFunction(): FunctionBody {
+function runFunction(L: Layout): FunctionBody {
   const f = new FunctionBody(["depth", ...C, ...D], [I32]);
   f.const(0).globalSet(G_NODES).const(0).globalSet(G_OUT).const(0).globalSet(G_OVERFLOW);
   f.get("depth");
   for (const n of [...C, ...D]) f.get(n);
   f.call(F_NODE);
+  // The root's dead-end proof, for its siblings on the JS side.
+  f.const(L.proof).globalGet(G_PROOF).store(0);
+  for (let k = 0; k < 3; k++) f.const(L.proof).globalGet(G_PROOF_CELLS + k).store(4 + 4 * k);
   f.globalGet(G_OVERFLOW).op(Op.if, EMPTY_BLOCK).const(-1).op(Op.return, Op.end);
   f.globalGet(G_OUT);
   return f;
@@ -372,7 +499,7 @@ export function kernelBinary(words: number): Uint8Array {
   return encodeModule({
     pages: L.pages,
     globals: GLOBALS,
-    functions: [nodeFunction(L), scanFunction(L), runFunction(), setCluesFunction(), nodesFunction()],
+    functions: [nodeFunction(L), scanFunction(L), runFunction(L), setCluesFunction(), nodesFunction()],
     exports: { run: F_RUN, setClues: F_SET_CLUES, nodes: F_NODES },
     memoryExport: "memory",
   });
@@ -447,16 +574,30 @@ export class WasmKernel {
   }
 
   /**
-   * Runs the subtree of a node whose unhit row is `unhit[from .. from+searchWords)`.
-   * Returns the record count, or -1 when the buffer overflowed (run it in JS then).
+   * Runs the subtree of a node whose unhit row is `unhit[from .. from+searchWords)`,
+   * its parent's scan having left `parentCount` members at `members[membersFrom ..]`
+   * (4 numbers each). Returns the record count, or -1 when the buffer
+   * overflowed (run it in JS then).
    */
-  run(unhit: Int32Array, from: number, searchWords: number, depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number): number {
+  run(unhit: Int32Array, from: number, searchWords: number, depth: number, c0: number, c1: number, c2: number, d0: number, d1: number, d2: number, members: Int32Array, membersFrom: number, parentCount: number): number {
     const mem = this.memory;
     const at = (this.layout.unhit >> 2) + depth * this.words;
     for (let i = 0; i < searchWords; i++) mem[at + i] = unhit[from + i];
     for (let i = searchWords; i < this.words; i++) mem[at + i] = 0;
+    if (depth > 0) {
+      mem[(this.layout.counts >> 2) + depth - 1] = parentCount;
+      const slot = (this.layout.members + (depth - 1) * MEMBER_SLOT) >> 2;
+      for (let i = 0; i < 4 * parentCount; i++) mem[slot + i] = members[membersFrom + i];
+    }
     return this.runExport(depth, c0, c1, c2, d0, d1, d2);
   }
+
+  /** The root's dead-end proof of the last run: [flag, band words], or flag 0. */
+  proof(): Int32Array {
+    return this.memory.subarray(this.layout.proof >> 2, (this.layout.proof >> 2) + 4);
+  }
+
+
 
   /** Nodes the last run visited (escapes not counted: the JS search counts them). */
   nodes(): number {
