@@ -325,6 +325,8 @@ function complexityBound(base: number, sortKey: number, best: ChainHint | null):
 const forward = new Int32Array(729);
 const backward = new Int32Array(729);
 const cellSeen = new Int32Array(81);
+/** The candidates cycleRemovals marked as seeing an "on" link, in marking order. */
+const forwardList = new Int32Array(729);
 
 /**
  * SE's createCycleHint: what a cycle removes (the candidates outside it that
@@ -333,19 +335,29 @@ const cellSeen = new Int32Array(81);
  */
 export function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): number[] {
   const stamp = ++generation;
-  for (const key of keys) cellSeen[((key >> 1) / 9) | 0] = stamp;
+  for (let i = 0; i < keys.length; i++) cellSeen[((keys[i] >> 1) / 9) | 0] = stamp;
+  let marked = 0;
   for (let i = 1; i < keys.length; i++) {
     const pot = keys[i] >> 1;
     const cell = (pot / 9) | 0;
     const d = pot - 9 * cell;
-    const into = keys[i] & 1 ? forward : backward;
-    for (let k = 0; k < 20; k++) {
-      const other = HOUSE[20 * cell + k];
-      if (cellSeen[other] !== stamp && (grid.candidates[other] >> d) & 1) into[other * 9 + d] = stamp;
+    const bit = 1 << d;
+    const on = (keys[i] & 1) === 1;
+    for (let k = 20 * cell, end = k + 20; k < end; k++) {
+      const other = HOUSE[k];
+      if (cellSeen[other] === stamp || (grid.candidates[other] & bit) === 0) continue;
+      const p = other * 9 + d;
+      if (!on) backward[p] = stamp;
+      else if (forward[p] !== stamp) {
+        forward[p] = stamp;
+        forwardList[marked++] = p;
+      }
     }
   }
   const result: number[] = [];
-  for (let p = 0; p < 729; p++) if (forward[p] === stamp && backward[p] === stamp) result.push(p << 1);
+  for (let i = 0; i < marked; i++) if (backward[forwardList[i]] === stamp) result.push(forwardList[i] << 1);
+  // Most cycles remove nothing; the others few candidates.
+  if (result.length > 1) result.sort((a, b) => a - b);
   return result;
 }
 

@@ -41,12 +41,16 @@
  * Speed (SE needs minutes per puzzle at these levels): each nesting depth
  * has its own engine with pooled typed-array propagations; the static
  * chains build the working grid's implication graph once for their three
- * passes and skip the starts that cannot give a hint (see staticHints); the
- * static multiple chains nested at level 3 reuse that graph.
+ * passes, skip the starts that cannot give a hint (see staticHints) and
+ * leave out of their searches the "off" keys without links (ensureStrong);
+ * the static multiple chains nested at level 3 reuse that graph and make
+ * a propagation's nodes only when its cell or region has a shared target
+ * (Engine.reachStatic); the nested dynamic chains of levels 4 and 5 are
+ * kept by working grid for the producer call (Engine.dynamicCache).
  */
 import { popcount } from "../core/bits.js";
 import { BRC, cycleRemovals, forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
-import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { CandidateGrid, HOUSE, IS_PEER, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { multipleForcingChains } from "./multiple.js";
 import { advancedOffs } from "./plus.js";
@@ -111,6 +115,15 @@ function internChain(hint: NestedHint): number {
     reserveNestedId(id);
   }
   return id;
+}
+
+/** The hint's chain id in the current producer call: one hint gives several removals, and its chain is registered once. */
+function intern(hint: NestedHint): number {
+  if (hint.chainGeneration !== registryGeneration) {
+    hint.chainId = internChain(hint);
+    hint.chainGeneration = registryGeneration;
+  }
+  return hint.chainId;
 }
 
 function clearRegistry(): void {
@@ -265,50 +278,70 @@ function collect(hints: NestedHint[], source: CandidateGrid, current: CandidateG
 const linkStart = new Int32Array(1458);
 const linkMid = new Int32Array(1458);
 const linkEnd = new Int32Array(1458);
-let adjacency: Int32Array = new Int32Array(1 << 14);
+/**
+ * Room for every link of a grid: an "off" key has at most 4 (the bivalue
+ * partner and a conjugate per unit), an "on" key at most 28 (8 other digits,
+ * 20 peers).
+ */
+const adjacency = new Int32Array(729 * 32);
 /** The cause SE gives the key each link leads to (CELL, REGION + k). */
-let linkCause: Uint8Array = new Uint8Array(1 << 14);
+const linkCause = new Uint8Array(729 * 32);
 let adjacencyLength = 0;
 
-function pushLink(key: number, cause: number): void {
-  if (adjacencyLength === adjacency.length) {
-    const bigger = new Int32Array(2 * adjacencyLength);
-    bigger.set(adjacency);
-    adjacency = bigger;
-    const biggerCauses = new Uint8Array(2 * adjacencyLength);
-    biggerCauses.set(linkCause);
-    linkCause = biggerCauses;
+/**
+ * HOUSE_CAUSE[20 * cell + k]: REGION + the first of the cell's block, row
+ * and column (BRC order) holding peer HOUSE[20 * cell + k]. HOUSE lists the
+ * peers block first, then row, then column, each in unit order, so an "on"
+ * key's links to its digit's other cells go in HOUSE order.
+ */
+const HOUSE_CAUSE = new Uint8Array(81 * 20);
+for (let cell = 0; cell < 81; cell++) {
+  for (let k = 0; k < 20; k++) {
+    const other = HOUSE[20 * cell + k];
+    let kind = 0;
+    while (BRC[3 * other + kind] !== BRC[3 * cell + kind]) kind++;
+    HOUSE_CAUSE[20 * cell + k] = REGION + kind;
   }
-  linkCause[adjacencyLength] = cause;
-  adjacency[adjacencyLength++] = key;
 }
 
 function buildGraph(grid: CandidateGrid): void {
-  adjacencyLength = 0;
+  let length = 0;
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
     const bivalue = popcount(cands) === 2;
+    yStrong[cell] = bivalue ? cands : 0;
+    let x = 0;
     for (let m = cands; m !== 0; m &= m - 1) {
       const d = lowest(m);
       const off = (cell * 9 + d) << 1;
-      linkStart[off] = adjacencyLength;
-      if (bivalue) pushLink(((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1, CELL);
-      linkMid[off] = adjacencyLength;
-      const xStart = adjacencyLength;
+      linkStart[off] = length;
+      if (bivalue) {
+        linkCause[length] = CELL;
+        adjacency[length++] = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
+      }
+      linkMid[off] = length;
+      const xStart = length;
       for (let k = 0; k < 3; k++) {
         const unit = BRC[3 * cell + k];
         const other = conjugateCell(unit, grid.where[9 * unit + d], cell);
         if (other < 0) continue;
         const on = ((other * 9 + d) << 1) | 1;
         let dup = false;
-        for (let i = xStart; i < adjacencyLength; i++) if (adjacency[i] === on) dup = true;
-        if (!dup) pushLink(on, REGION + k);
+        for (let i = xStart; i < length; i++) if (adjacency[i] === on) dup = true;
+        if (dup) continue;
+        linkCause[length] = REGION + k;
+        adjacency[length++] = on;
       }
-      linkEnd[off] = adjacencyLength;
+      if (length > xStart) x |= 1 << d;
+      linkEnd[off] = length;
     }
+    xStrong[cell] = x;
   }
+  adjacencyLength = length;
   graphGrid = grid;
   graphVersion++;
+  strongLength = 0;
+  passVersion++;
 }
 
 /** The grid of the graph, and the version whose "on" keys' links are built (onBuilt[key] === graphVersion). */
@@ -324,28 +357,27 @@ const onBuilt = new Int32Array(1458);
 function ensureOn(on: number): void {
   if (onBuilt[on] === graphVersion) return;
   onBuilt[on] = graphVersion;
-  const grid = graphGrid;
+  const candidates = graphGrid.candidates;
   const pot = on >> 1;
   const cell = (pot / 9) | 0;
   const d = pot - 9 * cell;
-  linkStart[on] = adjacencyLength;
-  for (let o = grid.candidates[cell] & ~(1 << d); o !== 0; o &= o - 1) pushLink((cell * 9 + lowest(o)) << 1, CELL);
-  linkMid[on] = adjacencyLength;
-  const stamp = ++graphStamp;
-  graphSeen[cell] = stamp;
-  for (let k = 0; k < 3; k++) {
-    const unit = BRC[3 * cell + k];
-    for (let w = grid.where[9 * unit + d]; w !== 0; w &= w - 1) {
-      const other = UNIT_CELLS[9 * unit + lowest(w)];
-      if (graphSeen[other] === stamp) continue;
-      graphSeen[other] = stamp;
-      pushLink((other * 9 + d) << 1, REGION + k);
-    }
+  let length = adjacencyLength;
+  linkStart[on] = length;
+  for (let o = candidates[cell] & ~(1 << d); o !== 0; o &= o - 1) {
+    linkCause[length] = CELL;
+    adjacency[length++] = (cell * 9 + lowest(o)) << 1;
   }
-  linkEnd[on] = adjacencyLength;
+  linkMid[on] = length;
+  const bit = 1 << d;
+  for (let k = 20 * cell, end = k + 20; k < end; k++) {
+    const other = HOUSE[k];
+    if ((candidates[other] & bit) === 0) continue;
+    linkCause[length] = HOUSE_CAUSE[k];
+    adjacency[length++] = (other * 9 + d) << 1;
+  }
+  linkEnd[on] = length;
+  adjacencyLength = length;
 }
-const graphSeen = new Int32Array(81);
-let graphStamp = 0;
 
 /**
  * The links of the current pass: those of key k are adjacency[low[k]..]
@@ -360,12 +392,63 @@ function selectPass(pass: number): void {
   low = pass === 0 ? linkMid : linkStart;
   onHigh = linkEnd;
   offHigh = pass === 1 ? linkMid : linkEnd;
+  currentPass = pass;
+  passVersion++;
+  strongLength = 0;
+  for (let cell = 0; cell < 81; cell++) strongMask[cell] = pass === 0 ? xStrong[cell] : pass === 1 ? yStrong[cell] : xStrong[cell] | yStrong[cell];
+}
+let currentPass = 0;
+
+/**
+ * The searches' "on" keys' links without the "off" keys that have no link
+ * in the pass (sinks), in the same order: strongAdjacency[strongStart[k]..
+ * strongEnd[k]-1], made when first needed in the pass (strongBuilt[k] ===
+ * passVersion). A sink adds nothing to a search: only the link to the
+ * start's negation matters there, and that one is found by `implies`.
+ */
+const strongAdjacency = new Int32Array(729 * 32);
+const strongStart = new Int32Array(1458);
+const strongEnd = new Int32Array(1458);
+const strongBuilt = new Int32Array(1458);
+let strongLength = 0;
+let passVersion = 0;
+
+/** The digits of each cell whose "off" key has X links (xStrong) or a Y link (yStrong), and those that have links in the pass (strongMask). */
+const xStrong = new Uint16Array(81);
+const yStrong = new Uint16Array(81);
+const strongMask = new Uint16Array(81);
+
+function ensureStrong(on: number): void {
+  strongBuilt[on] = passVersion;
+  const pot = on >> 1;
+  const cell = (pot / 9) | 0;
+  const d = pot - 9 * cell;
+  const bit = 1 << d;
+  let length = strongLength;
+  strongStart[on] = length;
+  // As ensureOn, without the sinks: the cell's other digits (not in the X pass), then the digit's peers.
+  if (currentPass !== 0) for (let o = strongMask[cell] & ~bit; o !== 0; o &= o - 1) strongAdjacency[length++] = (cell * 9 + lowest(o)) << 1;
+  for (let k = 20 * cell, end = k + 20; k < end; k++) {
+    const other = HOUSE[k];
+    if ((strongMask[other] & bit) !== 0) strongAdjacency[length++] = (other * 9 + d) << 1;
+  }
+  strongEnd[on] = length;
+  strongLength = length;
+}
+
+/** Whether the "on" key `on` has a link to the "off" key `off` in the current pass (the cell's other digits unless X only, the digit's peers). */
+function implies(on: number, off: number): boolean {
+  const a = on >> 1;
+  const b = off >> 1;
+  const cellA = (a / 9) | 0;
+  const cellB = (b / 9) | 0;
+  if (cellA === cellB) return a !== b && currentPass !== 0;
+  return a - 9 * cellA === b - 9 * cellB && IS_PEER[81 * cellA + cellB] === 1;
 }
 
 /** Search tree: key and parent of each node, in creation order (each key at most once). */
 const nodeKey = new Int32Array(1458);
 const nodeParent = new Int32Array(1458);
-let nodeCount = 0;
 
 const visited = new Int32Array(1458);
 const returning = new Int32Array(1458);
@@ -383,29 +466,37 @@ function pathTo(node: number, last: number): number[] {
   return keys.reverse();
 }
 
-/** From an "on" start: its cycles (paths back to the start) and its forcing chain to the start's "off". */
+/**
+ * From an "on" start: its cycles (paths back to the start) and its forcing
+ * chain to the start's "off". An "off" key without links in the pass (a
+ * sink) ends no path the search reports and adds no key, so it is checked
+ * as a link's end but not put in the tree: the tree of the other keys, in
+ * breadth-first order, is the same.
+ */
 function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): number[] | null {
   const stamp = ++searchStamp;
   const negation = start ^ 1;
+  const lo = low;
+  const offHi = offHigh;
   // The "off" keys that imply the start are the negations of the "on" keys its negation implies.
-  const returns = offHigh[negation] > low[negation];
-  for (let i = low[negation], end = offHigh[negation]; i < end; i++) returning[adjacency[i] ^ 1] = stamp;
+  const returns = offHi[negation] > lo[negation];
+  for (let i = lo[negation], end = offHi[negation]; i < end; i++) returning[adjacency[i] ^ 1] = stamp;
   nodeKey[0] = start;
   nodeParent[0] = -1;
-  nodeCount = 1;
+  let count = 1;
   visited[start] = stamp;
   let chain: number[] | null = null;
-  for (let head = 0; head < nodeCount; head++) {
+  for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
     if (key & 1) {
-      ensureOn(key);
-      for (let i = low[key], end = onHigh[key]; i < end; i++) {
-        const off = adjacency[i];
-        if (off === negation && chain === null && xLinks) {
-          chain = pathTo(head, off);
-          // Without a way back to the start there are no cycles to look for.
-          if (!returns) return chain;
-        }
+      if (chain === null && xLinks && implies(key, negation)) {
+        chain = pathTo(head, negation);
+        // Without a way back to the start there are no cycles to look for.
+        if (!returns) return chain;
+      }
+      if (strongBuilt[key] !== passVersion) ensureStrong(key);
+      for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
+        const off = strongAdjacency[i];
         if (returns && returning[off] === stamp && head > 0 && !onPath(head, off)) {
           const keys = pathTo(head, off);
           keys.push(start);
@@ -413,17 +504,17 @@ function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): numbe
         }
         if (visited[off] !== stamp) {
           visited[off] = stamp;
-          nodeKey[nodeCount] = off;
-          nodeParent[nodeCount++] = head;
+          nodeKey[count] = off;
+          nodeParent[count++] = head;
         }
       }
     } else {
-      for (let i = low[key], end = offHigh[key]; i < end; i++) {
+      for (let i = lo[key], end = offHi[key]; i < end; i++) {
         const on = adjacency[i];
         if (visited[on] !== stamp) {
           visited[on] = stamp;
-          nodeKey[nodeCount] = on;
-          nodeParent[nodeCount++] = head;
+          nodeKey[count] = on;
+          nodeParent[count++] = head;
         }
       }
     }
@@ -431,25 +522,37 @@ function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): numbe
   return chain;
 }
 
-/** From an "off" start: the first chain to the start's "on" key, or null. */
+/** From an "off" start: the first chain to the start's "on" key, or null (sinks skipped as in searchFromOn). */
 function searchFromOff(start: number): number[] | null {
   const stamp = ++searchStamp;
   const target = start ^ 1;
+  const lo = low;
+  const offHi = offHigh;
   nodeKey[0] = start;
   nodeParent[0] = -1;
-  nodeCount = 1;
+  let count = 1;
   visited[start] = stamp;
-  for (let head = 0; head < nodeCount; head++) {
+  for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
-    if (key & 1) ensureOn(key);
-    const end = key & 1 ? onHigh[key] : offHigh[key];
-    for (let i = low[key]; i < end; i++) {
-      const next = adjacency[i];
-      if (next === target) return pathTo(head, next);
-      if (visited[next] !== stamp) {
-        visited[next] = stamp;
-        nodeKey[nodeCount] = next;
-        nodeParent[nodeCount++] = head;
+    if (key & 1) {
+      if (strongBuilt[key] !== passVersion) ensureStrong(key);
+      for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
+        const off = strongAdjacency[i];
+        if (visited[off] !== stamp) {
+          visited[off] = stamp;
+          nodeKey[count] = off;
+          nodeParent[count++] = head;
+        }
+      }
+    } else {
+      for (let i = lo[key], end = offHi[key]; i < end; i++) {
+        const on = adjacency[i];
+        if (on === target) return pathTo(head, on);
+        if (visited[on] !== stamp) {
+          visited[on] = stamp;
+          nodeKey[count] = on;
+          nodeParent[count++] = head;
+        }
       }
     }
   }
@@ -536,7 +639,11 @@ class StaticHint implements NestedHint {
 // negations: one breadth-first search. The other starts are skipped.
 
 const reached = new Int32Array(1458);
+/** The keys of a breadth-first search that visits each key once (markReachingNewLinks, Engine.reachStatic). */
 const reachQueue = new Int32Array(1458);
+/** reachSeen[key] === reachSeenStamp: reached by the current Engine.reachStatic. */
+const reachSeen = new Int32Array(1458);
+let reachSeenStamp = 0;
 let reachStamp = 0;
 
 /**
@@ -552,7 +659,7 @@ function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid): numbe
       const off = (cell * 9 + lowest(m)) << 1;
       for (let i = low[off]; i < offHigh[off]; i++) {
         const on = adjacency[i];
-        const cause = offToOnCause(grid, off, on);
+        const cause = linkCause[i];
         const target = ((on >> 1) / 9) | 0;
         let fresh: boolean;
         if (cause === CELL) fresh = source.candidates[target] !== grid.candidates[target];
@@ -623,16 +730,17 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
         // Without a link out of the start's "off" key there is no chain from it.
         const chainFromOff = offHigh[on ^ 1] > low[on ^ 1] && (source === null || reached[on] === reachStampOfPass);
         const fromOff = chainFromOff ? searchFromOff(on ^ 1) : null;
-        for (const keys of [fromOn, fromOff]) {
-          if (keys === null) continue;
-          const target = keys[keys.length - 1];
-          const complexity = distinctKeys(keys);
-          hints.push(new StaticHint(chainBase + lengthDifficulty(complexity), complexity, sortKey, targetRemovals(grid, target), keys, false, grid));
-        }
+        if (fromOn !== null) hints.push(chainHint(grid, fromOn, chainBase, sortKey));
+        if (fromOff !== null) hints.push(chainHint(grid, fromOff, chainBase, sortKey));
       }
     }
   }
   return hints;
+}
+
+function chainHint(grid: CandidateGrid, keys: number[], base: number, sortKey: number): StaticHint {
+  const complexity = distinctKeys(keys);
+  return new StaticHint(base + lengthDifficulty(complexity), complexity, sortKey, targetRemovals(grid, keys[keys.length - 1]), keys, false, grid);
 }
 
 /** What concluding node key `target` removes: the candidate ("off"), or the cell's other candidates ("on"). */
@@ -713,6 +821,9 @@ class ChainsHint implements NestedHint {
   }
 }
 
+/** How Engine.run reports a hint: sort key, name, the branches and their target nodes, the conclusion's key, whether it places it, the source cells, the initial assumptions' cause. */
+type FoundHint = (sortKey: number, name: string, props: Propagation[], nodes: number[], target: number, placed: boolean, cells: number[], initialCause: number) => void;
+
 /** The best hint of a top-level producer, as multiple.ts keeps it. */
 interface Best {
   complexity: number;
@@ -763,6 +874,14 @@ class Engine {
    * 2 found nothing, and its propagations meet the same working grids.
    */
   staticCache: Map<string, AdvancedNode[]> | null = null;
+  /**
+   * The nested dynamic chains' "off" nodes by working grid, for one
+   * producer call (levels 4 and 5): the propagations from different
+   * assumptions meet the same working grids (about one nested call in
+   * seven at level 4). The grid's placed digits are the source grid's, so
+   * its candidates determine it.
+   */
+  dynamicCache: Map<string, AdvancedNode[]> | null = null;
   /** The engines of the nested rules (multiple static; dynamic level 0; dynamic level 2), made when needed. */
   private nestedEngines: Engine[] = [];
 
@@ -806,9 +925,17 @@ class Engine {
       multiple.skipSource = null;
       return out;
     }
+    const cache = this.dynamicCache;
+    const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
+    const cached = cache === null ? undefined : cache.get(key);
+    if (cached !== undefined) return cached;
     collect(this.nestedEngine(1, 0, true).hints(current), source, current, out);
-    if (out.length > 0 || level < 5) return out;
-    collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
+    if (out.length === 0 && level >= 5) collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
+    if (cache !== null) {
+      // The hints' propagations belong to the nested engines, which their next run overwrites: register their chains now.
+      for (const node of out) if (node.hint !== null) intern(node.hint);
+      cache.set(key, out);
+    }
     return out;
   }
 
@@ -893,14 +1020,7 @@ class Engine {
           let n = 0;
           for (const parent of parents) if (index[parent] >= 0) this.advancedParents[n++] = index[parent];
           const node = prop.add(key, ADVANCED, this.advancedParents, n);
-          if (hint !== null) {
-            // One hint gives several removals: its chain is registered once per producer call.
-            if (hint.chainGeneration !== registryGeneration) {
-              hint.chainId = internChain(hint);
-              hint.chainGeneration = registryGeneration;
-            }
-            prop.nested[node] = hint.chainId;
-          }
+          if (hint !== null) prop.nested[node] = intern(hint);
           this.pushOff(node, offLength++);
         }
       }
@@ -950,6 +1070,61 @@ class Engine {
     }
   }
 
+  /**
+   * The static propagation from `start` as a light one: only its "on" and
+   * "off" sets (onBits, offBits), which is all the producer needs unless
+   * the cell's or region's branches share a target (rarely: 0.3% of
+   * checks at level 3). Without a contradiction propagateStatic adds every
+   * key the start reaches, so the sets are those of the reached keys, in any
+   * order; a contradiction (the reached keys hold a key and its negation)
+   * stops propagateStatic early, and then it runs at once. An "off" key
+   * without links goes in the set but is not searched from.
+   */
+  private reachStatic(start: number, prop: Propagation): void {
+    prop.reset();
+    const stamp = ++reachSeenStamp;
+    const onBits = prop.onBits;
+    const offBits = prop.offBits;
+    reachSeen[start] = stamp;
+    onBits[start >> 6] |= 1 << ((start >> 1) & 31);
+    reachQueue[0] = start;
+    let length = 1;
+    for (let head = 0; head < length; head++) {
+      const key = reachQueue[head];
+      if (key & 1) {
+        if (onBuilt[key] !== graphVersion) ensureOn(key);
+        for (let i = linkStart[key], end = linkEnd[key]; i < end; i++) {
+          const off = adjacency[i];
+          const pot = off >> 1;
+          offBits[pot >> 5] |= 1 << (pot & 31);
+          // An "off" key without links adds nothing more.
+          if (reachSeen[off] === stamp || linkEnd[off] === linkStart[off]) continue;
+          reachSeen[off] = stamp;
+          reachQueue[length++] = off;
+        }
+      } else {
+        for (let i = linkStart[key], end = linkEnd[key]; i < end; i++) {
+          const on = adjacency[i];
+          if (reachSeen[on] === stamp) continue;
+          reachSeen[on] = stamp;
+          reachQueue[length++] = on;
+          const pot = on >> 1;
+          onBits[pot >> 5] |= 1 << (pot & 31);
+        }
+      }
+    }
+    for (let w = 0; w < onBits.length; w++) {
+      if ((onBits[w] & offBits[w]) !== 0) {
+        onBits.fill(0);
+        offBits.fill(0);
+        this.propagateStatic(start, prop);
+        return;
+      }
+    }
+    prop.light = true;
+    prop.start = start;
+  }
+
   /** Set by the caller when staticHints has just built the graph of the grid this (static) engine runs on. */
   graphReady = false;
 
@@ -967,26 +1142,52 @@ class Engine {
     if (prop !== null) return prop;
     if (this.used === this.pool.length) this.pool.push(new Propagation());
     prop = this.pool[this.used++];
-    if (this.graphReady && !this.dynamic && this.level === 0) this.propagateStatic(key, prop);
+    if (this.graphReady && !this.dynamic && this.level === 0) this.reachStatic(key, prop);
     else this.propagate(grid, key, prop);
     this.byKey[key] = prop;
     return prop;
   }
 
-  /** The hints of the shared targets of `branches`, in SE's order, through `emit`. */
-  private shared(branches: readonly Propagation[], on: boolean, emit: (props: Propagation[], nodes: number[], target: number) => void): void {
-    if (!sharedTargets(branches, on)) return;
-    const firstBranch = branches[0];
+  /**
+   * The hints of the shared targets of the first `count` of `branches`, in
+   * SE's order, through `found` (with the rest of its arguments): the
+   * source cells are `cell` when `unit` < 0, else the unit's cells at
+   * `positions`. Nothing is allocated unless there is a hint.
+   */
+  private shared(
+    branches: readonly Propagation[],
+    count: number,
+    on: boolean,
+    sortKey: number,
+    name: string,
+    cell: number,
+    unit: number,
+    positions: number,
+    initialCause: number,
+    found: FoundHint,
+  ): void {
+    if (!sharedTargets(branches, on, count)) return;
+    const props = branches.slice(0, count);
+    for (const branch of props) if (branch.light) this.propagateStatic(branch.start, branch);
+    const cells: number[] = [];
+    if (unit < 0) cells.push(cell);
+    else for (let p = positions; p !== 0; p &= p - 1) cells.push(UNIT_CELLS[9 * unit + lowest(p)]);
+    const firstBranch = props[0];
     const order = on ? firstBranch.onOrder : firstBranch.offOrder;
-    const count = on ? firstBranch.onCount : firstBranch.offCount;
-    for (let i = 0; i < count; i++) {
+    const total = on ? firstBranch.onCount : firstBranch.offCount;
+    for (let i = 0; i < total; i++) {
       const key = firstBranch.keys[order[i]];
       if (!isShared(key >> 1)) continue;
       const nodes: number[] = [];
-      for (const branch of branches) nodes.push(branch.index[key]);
-      emit(branches.slice(), nodes, key);
+      for (const branch of props) nodes.push(branch.index[key]);
+      found(sortKey, name, props.slice(), nodes, key, on, cells, initialCause);
     }
   }
+
+  /** Branch lists reused by run (pair: a cell's digit "on" and "off"; cell: its digits; region: a digit's places). */
+  private readonly pairBranches: Propagation[] = [];
+  private readonly cellBranches: Propagation[] = [];
+  private readonly regionBranches: Propagation[] = [];
 
   /**
    * Runs the producer on `grid`, calling `found` for every hint in SE's
@@ -994,32 +1195,31 @@ class Engine {
    * conclusion's key, whether the conclusion places it, the source cells,
    * the initial assumptions' cause.
    */
-  private run(
-    grid: CandidateGrid,
-    found: (sortKey: number, name: string, props: Propagation[], nodes: number[], target: number, placed: boolean, cells: number[], initialCause: number) => void,
-  ): void {
+  private run(grid: CandidateGrid, found: FoundHint): void {
     this.used = 0;
     this.byKey.fill(null);
     const dynamic = this.dynamic;
+    const { pairBranches, cellBranches, regionBranches } = this;
     for (let cell = 0; cell < 81; cell++) {
       const cands = grid.candidates[cell];
       const size = popcount(cands);
       if (!(size > 2 || (size > 1 && dynamic))) continue;
       const skipCell = this.skipsUnchanged(grid.candidates[cell], this.skipSource?.candidates[cell] ?? -1, cell, -1, -1);
-      const cellBranches: Propagation[] = [];
+      let cellCount = 0;
       for (let m = cands; m !== 0; m &= m - 1) {
         const d = lowest(m);
         const onKey = ((cell * 9 + d) << 1) | 1;
         const on = skipCell ? null : this.propagation(grid, onKey);
-        if (on !== null) cellBranches.push(on);
+        if (on !== null) cellBranches[cellCount++] = on;
         if (on !== null && dynamic) {
           const off = this.propagation(grid, onKey ^ 1);
           if (on.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [on, on], [on.absurdOn, on.absurdOff], onKey ^ 1, false, [cell], NONE);
           if (off.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [off, off], [off.absurdOn, off.absurdOff], onKey, true, [cell], NONE);
           if (size >= 3) {
-            const pair = [on, off];
-            this.shared(pair, true, (props, nodes, target) => found(1, "Double Forcing Chains", props, nodes, target, true, [cell], NONE));
-            this.shared(pair, false, (props, nodes, target) => found(1, "Double Forcing Chains", props, nodes, target, false, [cell], NONE));
+            pairBranches[0] = on;
+            pairBranches[1] = off;
+            this.shared(pairBranches, 2, true, 1, "Double Forcing Chains", cell, -1, 0, NONE, found);
+            this.shared(pairBranches, 2, false, 1, "Double Forcing Chains", cell, -1, 0, NONE, found);
           }
         }
         for (let k = 0; k < 3; k++) {
@@ -1027,20 +1227,18 @@ class Engine {
           const positions = grid.where[9 * unit + d];
           if (popcount(positions) < 2 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
           if (this.skipsUnchanged(positions, this.skipSource?.where[9 * unit + d] ?? -1, -1, unit, d)) continue;
-          const branches: Propagation[] = [];
-          const cells: number[] = [];
+          let count = 0;
           for (let p = positions; p !== 0; p &= p - 1) {
             const other = UNIT_CELLS[9 * unit + lowest(p)];
-            cells.push(other);
-            branches.push(other === cell && on !== null ? on : this.propagation(grid, ((other * 9 + d) << 1) | 1));
+            regionBranches[count++] = other === cell && on !== null ? on : this.propagation(grid, ((other * 9 + d) << 1) | 1);
           }
-          this.shared(branches, true, (props, nodes, target) => found(6, "Region Forcing Chains", props, nodes, target, true, cells, REGION + k));
-          this.shared(branches, false, (props, nodes, target) => found(6, "Region Forcing Chains", props, nodes, target, false, cells, REGION + k));
+          this.shared(regionBranches, count, true, 6, "Region Forcing Chains", cell, unit, positions, REGION + k, found);
+          this.shared(regionBranches, count, false, 6, "Region Forcing Chains", cell, unit, positions, REGION + k, found);
         }
       }
       if (skipCell) continue;
-      this.shared(cellBranches, true, (props, nodes, target) => found(5, "Cell Forcing Chains", props, nodes, target, true, [cell], CELL));
-      this.shared(cellBranches, false, (props, nodes, target) => found(5, "Cell Forcing Chains", props, nodes, target, false, [cell], CELL));
+      this.shared(cellBranches, cellCount, true, 5, "Cell Forcing Chains", cell, -1, 0, CELL, found);
+      this.shared(cellBranches, cellCount, false, 5, "Cell Forcing Chains", cell, -1, 0, CELL, found);
     }
   }
 
@@ -1140,10 +1338,12 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
     }
     engine.staticCache = staticCache;
   }
+  if (level >= 4) engine.dynamicCache = new Map();
   const found = engine.best(grid);
   const chains = found === null ? [] : found.props.map((prop, i) => chainWithNested(prop, found.nodes[i]));
   clearRegistry();
   engine.staticCache = null;
+  engine.dynamicCache = null;
   if (found === null) return null;
   const rating = ratingOf(9.5 + 0.5 * (level - 2) + lengthDifficulty(found.complexity));
   return { ...step(`Dynamic ${found.name}${nestedSuffix(level)}`, rating, [], found.cells, found.digits, found.placement, found.eliminations), chains };

@@ -43,6 +43,24 @@ const LOCKING_PAIRS: readonly (readonly [readonly number[], readonly number[]])[
 ];
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
 
+/**
+ * LOCKING_CROSS[4 * (9 * pair + i) ..]: for LOCKING_PAIRS[pair] and its
+ * i-th unit 1, the count then the units 2 it crosses (3 of them), in the
+ * order of the pair's second unit list.
+ */
+const LOCKING_CROSS = new Uint8Array(4 * 9 * 4);
+LOCKING_PAIRS.forEach(([types1, types2], pair) => {
+  types1.forEach((u1, i) => {
+    const at = 4 * (9 * pair + i);
+    for (const u2 of types2) if (INTERSECTION[27 * u1 + u2] !== 0) LOCKING_CROSS[at + 1 + LOCKING_CROSS[at]++] = u2;
+  });
+});
+
+/** changed[unit]: the digits whose places in the unit the propagation reduced (set by advancedOffs). */
+const changed = new Uint16Array(27);
+/** two[line]: the digits with exactly two places left in the row or column in the working grid (set by advancedOffs before the X-Wings). */
+const two = new Uint16Array(18);
+
 /** Pushes the hint's removals (cells and digit masks, any order) with its parents. */
 function emit(out: AdvancedOff[], removals: number[], parents: number[]): void {
   if (parents.length === 0 || removals.length === 0) return;
@@ -51,16 +69,18 @@ function emit(out: AdvancedOff[], removals: number[], parents: number[]): void {
 }
 
 function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
-  for (const [types1, types2] of LOCKING_PAIRS) {
-    for (const u1 of types1) {
+  for (let pair = 0; pair < 4; pair++) {
+    const types1 = LOCKING_PAIRS[pair][0];
+    for (let i = 0; i < 9; i++) {
+      const u1 = types1[i];
       // Only a digit whose places in unit 1 the propagation reduced can give a hint with parents.
-      let changed = 0;
-      for (let d = 0; d < 9; d++) if (work.where[9 * u1 + d] !== source.where[9 * u1 + d]) changed |= 1 << d;
-      if (changed === 0) continue;
-      for (const u2 of types2) {
+      const digits = changed[u1];
+      if (digits === 0) continue;
+      const at = 4 * (9 * pair + i);
+      for (let j = 1; j <= LOCKING_CROSS[at]; j++) {
+        const u2 = LOCKING_CROSS[at + j];
         const inter12 = INTERSECTION[27 * u1 + u2];
-        if (inter12 === 0) continue;
-        for (let c = changed; c !== 0; c &= c - 1) {
+        for (let c = digits; c !== 0; c &= c - 1) {
           const d = lowest(c);
           const positions = work.where[9 * u1 + d];
           if ((positions & (positions - 1)) === 0 || (positions & ~inter12) !== 0) continue;
@@ -84,7 +104,8 @@ function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedO
 function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const units of BLOCK_COLUMN_ROW) {
     for (const unit of units) {
-      if (work.empties[unit] <= 4) continue;
+      // Parents: the pair's other places in the source grid, so the unit must have changed.
+      if (work.empties[unit] <= 4 || changed[unit] === 0) continue;
       const base = 9 * unit;
       for (let b = 1; b < 9; b++) {
         const common = work.where[base + b];
@@ -118,7 +139,9 @@ function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: Advanc
 function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const units of BLOCK_COLUMN_ROW) {
     for (const unit of units) {
-      if (work.empties[unit] < 4) continue;
+      // Parents: the pair cells' other candidates in the source grid, so a cell of the unit must have changed
+      // (the propagation only removes candidates, so a unit with a changed cell has a digit with fewer places).
+      if (work.empties[unit] < 4 || changed[unit] === 0) continue;
       const base = 9 * unit;
       for (let j = 1; j < 9; j++) {
         const c2 = UNIT_CELLS[base + j];
@@ -148,21 +171,20 @@ function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: Advance
 
 /** X-Wings: a digit with the same two places in two base lines (line pairs in SE's order, then digits). */
 function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
-  for (const [baseLines, coverLines] of [
-    [COLUMNS, ROWS],
-    [ROWS, COLUMNS],
-  ] as const) {
+  for (let kind = 0; kind < 2; kind++) {
+    const baseLines = kind === 0 ? COLUMNS : ROWS;
+    const coverLines = kind === 0 ? ROWS : COLUMNS;
     for (let j = 1; j < 9; j++) {
       const l2 = baseLines[j];
       for (let i = 0; i < j; i++) {
         const l1 = baseLines[i];
         const lineMask = (1 << i) | (1 << j);
-        for (let d = 0; d < 9; d++) {
+        // Parents: the base lines' other places of the digit in the source grid, so one of them must have changed.
+        for (let c = two[l1] & two[l2] & (changed[l1] | changed[l2]); c !== 0; c &= c - 1) {
+          const d = lowest(c);
           const common = work.where[9 * l2 + d];
-          if (work.where[9 * l1 + d] !== common || popcount(common) !== 2) continue;
+          if (work.where[9 * l1 + d] !== common) continue;
           if (work.placedCount[d + 1] + 4 > 9) continue;
-          // Parents: the base lines' other places of the digit in the source grid.
-          if (source.where[9 * l1 + d] === common && source.where[9 * l2 + d] === common) continue;
           const removals: number[] = [];
           for (let m = common; m !== 0; m &= m - 1) {
             const cover = coverLines[lowest(m)];
@@ -180,18 +202,30 @@ function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff
   }
 }
 
-const RULES = [lockingHints, hiddenPairHints, nakedPairHints, xWingHints];
-
 /**
  * SE's getAdvancedPotentials at level 1: the "off" nodes the first rule with
  * a usable hint gives, in SE's order (duplicates kept: the caller skips nodes
  * it has).
  */
 export function advancedOffs(work: CandidateGrid, source: CandidateGrid): AdvancedOff[] {
-  const out: AdvancedOff[] = [];
-  for (const rule of RULES) {
-    rule(work, source, out);
-    if (out.length > 0) break;
+  for (let unit = 0; unit < 27; unit++) {
+    let reduced = 0;
+    for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== source.where[9 * unit + d]) reduced |= 1 << d;
+    changed[unit] = reduced;
   }
+  const out: AdvancedOff[] = [];
+  lockingHints(work, source, out);
+  if (out.length > 0) return out;
+  hiddenPairHints(work, source, out);
+  if (out.length > 0) return out;
+  nakedPairHints(work, source, out);
+  if (out.length > 0) return out;
+  // The lines' digits with two places, for the X-Wings.
+  for (let line = 0; line < 18; line++) {
+    let pairs = 0;
+    for (let d = 0; d < 9; d++) if (popcount(work.where[9 * line + d]) === 2) pairs |= 1 << d;
+    two[line] = pairs;
+  }
+  xWingHints(work, source, out);
   return out;
 }

@@ -39,8 +39,20 @@ export class Propagation {
   readonly offBits = new Int32Array(CANDIDATE_WORDS);
   absurdOn = -1;
   absurdOff = -1;
+  /**
+   * Set when only onBits and offBits are filled (a static propagation's
+   * reach, see nested.ts): its nodes are made when a hint needs them.
+   */
+  light = false;
+  /** The key a light propagation started from. */
+  start = -1;
 
   reset(): void {
+    if (this.light) {
+      this.light = false;
+      this.onBits.fill(0);
+      this.offBits.fill(0);
+    }
     // Every set bit belongs to a node's key: clearing their words clears the sets.
     for (let i = 0; i < this.count; i++) {
       const key = this.keys[i];
@@ -107,11 +119,11 @@ const common = new Int32Array(CANDIDATE_WORDS);
  * there is none. Most cells and regions share nothing, so 23-word ANDs
  * replace the walk over the first branch's nodes.
  */
-export function sharedTargets(branches: readonly Propagation[], on: boolean): boolean {
+export function sharedTargets(branches: readonly Propagation[], on: boolean, count = branches.length): boolean {
   let any = 0;
   for (let w = 0; w < CANDIDATE_WORDS; w++) {
     let bits = on ? branches[0].onBits[w] : branches[0].offBits[w];
-    for (let b = 1; b < branches.length && bits !== 0; b++) bits &= on ? branches[b].onBits[w] : branches[b].offBits[w];
+    for (let b = 1; b < count && bits !== 0; b++) bits &= on ? branches[b].onBits[w] : branches[b].offBits[w];
     common[w] = bits;
     any |= bits;
   }
