@@ -3,9 +3,10 @@
  * figures of the grid scan (issue 5), each against independent truth.
  * Sections:
  *
- *   most            `scan --clues 17` on every grid of
- *                   grids-with-most-17s.tsv: the 17s found must be exactly
- *                   the listed ones (the list is complete)
+ *   most [A [B]]    `scan --clues 17` on every grid of
+ *                   grids-with-most-17s.tsv (or its grids A to B, from 1):
+ *                   the 17s found must be exactly the listed ones (the
+ *                   list is complete)
  *   random16 N      16 clues on N random grids (seeded): none may be found
  *                   (McGuire et al. proved there is no 16); CPU time per
  *                   grid with its spread, for the 2.84 s anchor
@@ -36,10 +37,13 @@ function scanTimed(grid: Uint8Array, clues: number): { found: string[]; seconds:
   return { found: puzzles.map(puzzleText), seconds: cpuSeconds(start), nodes: stats.nodes };
 }
 
-function most(): void {
+function most(first = 1, last = Infinity): void {
   const path = dataFile("grids-with-most-17s.tsv");
   if (!path) return console.log("skip grids-with-most-17s.tsv not found");
-  const lines = readFileSync(path, "utf8").split("\n").filter((l) => /^\d{81}\t/.test(l));
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => /^\d{81}\t/.test(l))
+    .slice(first - 1, last);
   let total = 0;
   for (const line of lines) {
     const [gridText, , list] = line.split("\t");
@@ -78,12 +82,13 @@ function oneGrid(gridText: string, clues: number, expected?: number): void {
 }
 
 const [section, ...args] = process.argv.slice(2);
-if (section === undefined || section === "most") most();
+if (section === undefined) most();
+else if (section === "most") most(Number(args[0] ?? 1), Number(args[1] ?? Infinity));
 if (section === undefined) random16(30);
 else if (section === "random16") random16(Number(args[0] ?? 30));
 else if (section === "grid") oneGrid(args[0], Number(args[1] ?? 17), args[2] === undefined ? undefined : Number(args[2]));
 else if (section !== "most") {
-  console.error(`verify-scan: unknown section '${section}' (most | random16 N | grid GRID N [K])`);
+  console.error(`verify-scan: unknown section '${section}' (most [A [B]] | random16 N | grid GRID N [K])`);
   process.exit(2);
 }
 finish();
