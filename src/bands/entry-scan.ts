@@ -432,7 +432,9 @@ export class EntryScanner17 {
     for (let b = 0; b < entry.bands3Count; b++) {
       stats.band3Problems++;
       // Learning in one band 3's search changes only that band 3's bound.
-      if (b < hopeful || !this.band3Hopeful(b, level, live0, live1, 17 - c1 - c2, true)) {
+      // Band 3 `hopeful` passed the bound already; only its exact cover test is new, and only when closed.
+      const ask = b > hopeful || (b === hopeful && (live0 | live1) === 0);
+      if (b < hopeful || (ask && !this.band3Hopeful(b, level, live0, live1, 17 - c1 - c2, true))) {
         stats.band3Dropped++;
         continue;
       }
