@@ -26,7 +26,7 @@ import { BitboardSolver } from "../solver/bitboard.js";
 import { collectBand12UAs } from "./band12-uas.js";
 import { Band3Cover, MINIROW_NEED } from "./band3-cover.js";
 import { bandGangsterUAs } from "./band-uas.js";
-import { GuaSockets, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
+import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
 import { PASS_LIMITS, type Scan17Pass, type PassLimits } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
@@ -153,9 +153,11 @@ export class EntryScanner17 {
   private socketLive1 = 0;
   private socketNode = -1;
   /** band3Hopeful's mixed socket UAs waiting for the greedy pass: bands-1+2 live cells and band-3 cells. */
-  private readonly pendingSocket0 = new Int32Array(PATTERNS_PER_BAND3);
-  private readonly pendingSocket1 = new Int32Array(PATTERNS_PER_BAND3);
-  private readonly pendingSocket2 = new Int32Array(PATTERNS_PER_BAND3);
+  private readonly pendingSocket0 = new Int32Array(PATTERNS_PER_BAND3 + MAX_EXTRA_PATTERNS);
+  private readonly pendingSocket1 = new Int32Array(PATTERNS_PER_BAND3 + MAX_EXTRA_PATTERNS);
+  private readonly pendingSocket2 = new Int32Array(PATTERNS_PER_BAND3 + MAX_EXTRA_PATTERNS);
+  /** band3Hopeful's GUA4/GUA6 patterns whose socket is forced: band-3 UAs. */
+  private readonly forcedExtras = new Int32Array(MAX_EXTRA_PATTERNS);
   /** The exact test of closed problems (band3-cover.ts). */
   private readonly cover = new Band3Cover();
 
@@ -484,6 +486,14 @@ export class EntryScanner17 {
       L1[n] = this.socketMix1[s];
       L2[n++] = m2;
     }
+    for (let k = sockets.extraStart[b], end = sockets.extraStart[b + 1]; k < end; k++) {
+      const s = sockets.extraSocket[k];
+      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      if (state === SOCKET_OFF) continue;
+      L0[n] = state === SOCKET_FORCED ? 0 : this.socketMix0[s];
+      L1[n] = state === SOCKET_FORCED ? 0 : this.socketMix1[s];
+      L2[n++] = sockets.extraCells[k];
+    }
     const vector = this.missedAt(level, b);
     for (let block = 0, blocks = (this.learnedCount[b] + 31) >>> 5; block < blocks; block++) {
       for (let missed = this.missed[vector + block]; missed !== 0 && n < JOINT_CAPACITY; missed &= missed - 1) {
@@ -649,12 +659,33 @@ export class EntryScanner17 {
         this.pendingSocket2[mixed++] = m2;
       }
     }
+    // Its GUA4/GUA6 patterns: a forced one is a band-3 UA, a mixed one waits.
+    let forced = 0;
+    for (let k = this.sockets.extraStart[b], end = this.sockets.extraStart[b + 1]; k < end; k++) {
+      const s = this.sockets.extraSocket[k];
+      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      if (state === SOCKET_OFF) continue;
+      if (state === SOCKET_FORCED) {
+        this.forcedExtras[forced++] = this.sockets.extraCells[k];
+      } else {
+        this.pendingSocket0[mixed] = this.socketMix0[s];
+        this.pendingSocket1[mixed] = this.socketMix1[s];
+        this.pendingSocket2[mixed++] = this.sockets.extraCells[k];
+      }
+    }
     let need = 0;
     for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
     if (need > left) return false;
     let used2 = inRows;
     for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) {
       const m2 = this.bandUAs[i];
+      if ((m2 & used2) === 0) {
+        used2 |= m2;
+        if (++need > left) return false;
+      }
+    }
+    for (let k = 0; k < forced; k++) {
+      const m2 = this.forcedExtras[k];
       if ((m2 & used2) === 0) {
         used2 |= m2;
         if (++need > left) return false;
@@ -695,6 +726,7 @@ export class EntryScanner17 {
     for (let r = 0; r < 9; r++) {
       for (let pattern = 1; pattern < 8; pattern++) if ((family[r] >> pattern) & 1) cover.add(pattern << (3 * r));
     }
+    for (let k = 0; k < forced; k++) cover.add(this.forcedExtras[k]);
     for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
     const nodes = cover.nodes;
     const coverable = cover.coverable(left);

@@ -23,6 +23,21 @@
  * must hit the socket's pattern in every band 3 carrying it; mini-rows are
  * disjoint, so those needs add (the band-3 bound of entry-scan.ts).
  *
+ * A GUA2 socket whose digits a (column c1) and b (column c2) lie in two
+ * different rows rA, rB of a band 3 can still be carried there by a wider
+ * change (seed 000's GUA4 and GUA6 diagrams). Row rA must give up its b,
+ * in some column c3, and row rB its a, in some column c4 (neither in the
+ * socket's stack: that box's a and b are the moved ones). If c3 = c4, the
+ * 4 cells (rA, c1), (rA, c3), (rB, c2), (rB, c3) trade a and b: every row,
+ * box and column keeps its digits, except c1 and c2 as the socket says.
+ * Otherwise two 6-cell changes are possible. If some digit x lies in row
+ * rB of c3 and in row rA of c4, rows rA and rB turn a, b and x round in
+ * c1/c2, c3 and c4. If the third row holds a in c3 and b in c4, the 6
+ * cells with those two trade a and b. These extra patterns are not
+ * mini-rows, so the scan treats them as band-3 UAs (switched on by the
+ * socket's parts), not in the mini-row count. Only sockets some band 3
+ * carries as a pair are used: their parts are collected anyway.
+ *
  * Parts are found as the band scan's bands-1+2 UAs are (band12-uas.ts):
  * empty the cells of rows 1-6 holding a few digits (a "floor", which must
  * contain the socket's digits: they are the ones that move), give band 3
@@ -45,6 +60,8 @@ import { MAX_BANDS3 } from "./entry-generator.js";
 export const SOCKET_COUNT = 162;
 /** Patterns per band 3: 27 pairs (k = 3 * miniRow + leftOutColumn) then 9 triplets (k = 27 + miniRow). */
 export const PATTERNS_PER_BAND3 = 36;
+/** Most GUA4/GUA6 patterns of one band 3: one per GUA2 socket that is not one of its 27 pairs. */
+export const MAX_EXTRA_PATTERNS = 54;
 /** Parts kept per socket (the smallest): one 32-bit word per socket indexes them. */
 export const MAX_PARTS = 32;
 /** Largest part kept, in bands-1+2 cells (the C++ GUALIMSIZE is 18 cells with the band-3 ones). */
@@ -80,6 +97,13 @@ export class GuaSockets {
    */
   readonly bandSocket = new Int16Array(PATTERNS_PER_BAND3 * MAX_BANDS3);
   readonly bandCells = new Int32Array(PATTERNS_PER_BAND3 * MAX_BANDS3);
+  /**
+   * Band 3 b's GUA4/GUA6 patterns: socket slot and band-3 cells of pattern
+   * k at k = extraStart[b] .. extraStart[b + 1] - 1.
+   */
+  readonly extraStart = new Int32Array(MAX_BANDS3 + 1);
+  readonly extraSocket = new Int16Array(MAX_EXTRA_PATTERNS * MAX_BANDS3);
+  readonly extraCells = new Int32Array(MAX_EXTRA_PATTERNS * MAX_BANDS3);
   /** Parts found per entry before the cap, and completions enumerated (for measurements). */
   partsFound = 0;
   completions = 0;
@@ -92,6 +116,8 @@ export class GuaSockets {
   private readonly carrierRow = new Int8Array(SOCKET_COUNT);
   /** Digit d's position (0..2) among band 3's digits of its column c: rankInColumn[10 c + d]. */
   private readonly rankInColumn = new Int8Array(90);
+  /** The inverse: band 3's digit of rank k in column c at digitOfRank[3 c + k]. */
+  private readonly digitOfRank = new Uint8Array(27);
   private local = new UASet();
   private readonly onSolution: (solution: Uint8Array) => void;
 
@@ -128,7 +154,11 @@ export class GuaSockets {
       let seen = 0;
       for (let r = 0; r < 6; r++) seen |= 1 << grid[9 * r + c];
       let rank = 0;
-      for (let d = 1; d <= 9; d++) if ((seen & (1 << d)) === 0) this.rankInColumn[10 * c + d] = rank++;
+      for (let d = 1; d <= 9; d++) {
+        if ((seen & (1 << d)) !== 0) continue;
+        this.digitOfRank[3 * c + rank] = d;
+        this.rankInColumn[10 * c + d] = rank++;
+      }
     }
     for (let b = 0; b < bands3Count; b++) {
       const band = 27 * b;
@@ -147,7 +177,54 @@ export class GuaSockets {
         }
       }
     }
+    let extras = 0;
+    for (let b = 0; b < bands3Count; b++) {
+      this.extraStart[b] = extras;
+      for (let s = 0; s < this.slotCount; s++) {
+        const cells = this.extraPattern(this.slotSocket[s], bands3, 27 * b);
+        if (cells === 0) continue;
+        this.extraSocket[extras] = s;
+        this.extraCells[extras++] = cells;
+      }
+    }
+    this.extraStart[bands3Count] = extras;
     for (let s = 0; s < this.slotCount; s++) this.collectSocket(s, bands3);
+  }
+
+  /**
+   * The band-3 cells of the GUA4 or GUA6 pattern by which the band 3 at
+   * bands3[band..] carries GUA2 socket `socket` (see the file comment), or
+   * 0 when there is none (a triplet socket, the pair in one mini-row, or no
+   * such pattern).
+   */
+  private extraPattern(socket: number, bands3: Uint8Array, band: number): number {
+    if (socket >= 81) return 0;
+    const stack = (socket / 27) | 0;
+    const leftOut = ((socket % 27) / 9) | 0;
+    const c1 = 3 * stack + (leftOut === 0 ? 1 : 0);
+    const c2 = 3 * stack + (leftOut === 2 ? 1 : 2);
+    const a = this.digitOfRank[3 * c1 + (((socket % 9) / 3) | 0)];
+    const b = this.digitOfRank[3 * c2 + (socket % 3)];
+    let rowA = 0;
+    let rowB = 0;
+    for (let r = 0; r < 3; r++) {
+      if (bands3[band + 9 * r + c1] === a) rowA = r;
+      if (bands3[band + 9 * r + c2] === b) rowB = r;
+    }
+    if (rowA === rowB) return 0;
+    let c3 = 0;
+    let c4 = 0;
+    for (let c = 0; c < 9; c++) {
+      if (bands3[band + 9 * rowA + c] === b) c3 = c;
+      if (bands3[band + 9 * rowB + c] === a) c4 = c;
+    }
+    const trade = (1 << (9 * rowA + c1)) | (1 << (9 * rowA + c3)) | (1 << (9 * rowB + c2)) | (1 << (9 * rowB + c4));
+    if (c3 === c4) return trade;
+    // Two rows: a third digit x below b in c3 and above a in c4 turns with them.
+    if (bands3[band + 9 * rowB + c3] === bands3[band + 9 * rowA + c4]) return trade | (1 << (9 * rowB + c3)) | (1 << (9 * rowA + c4));
+    const row3 = 3 - rowA - rowB;
+    if (bands3[band + 9 * row3 + c3] !== a || bands3[band + 9 * row3 + c4] !== b) return 0;
+    return trade | (1 << (9 * row3 + c3)) | (1 << (9 * row3 + c4));
   }
 
   private setPattern(b: number, k: number, socket: number, miniRow: number, pattern: number): void {
