@@ -50,24 +50,26 @@ function baseCells(grid: CandidateGrid, maxExcluderSize: number): BaseCells {
   return { cells, excluders, isExcluder };
 }
 
+/** Candidates of the common excluders of the cells being tested (scratch, excluderCount of them). */
+const excluderCands = new Int32Array(81);
+let excluderCount = 0;
+/** The digits of each tested base cell that some allowed combination uses (set by hasExclusion). */
+const allowed = new Int32Array(3);
+
+/** Whether the digits `used` leave a common excluder with no candidate. */
+function excluded(used: number): boolean {
+  for (let k = 0; k < excluderCount; k++) if ((excluderCands[k] & ~used) === 0) return true;
+  return false;
+}
+
 /**
- * The digits of each base cell that no allowed combination uses, as
- * eliminations (null when none): the combinations are enumerated in nested
- * loops, and the enumeration stops as soon as every digit is allowed.
+ * Whether some digit of the base cells (candidates c0, c1 and, for a
+ * triplet, c2; peer flags for the pairs that see each other) is in no
+ * allowed combination, with the common excluders in excluderCands. The
+ * combinations are enumerated in nested loops, stopping as soon as every
+ * digit is allowed; `allowed` holds what was found.
  */
-function exclude(cands: Uint16Array, cells: readonly number[], excluders: readonly number[]): Candidate[] | null {
-  const n = cells.length;
-  const c0 = cands[cells[0]];
-  const c1 = cands[cells[1]];
-  const c2 = n === 3 ? cands[cells[2]] : 0;
-  const peer01 = IS_PEER[81 * cells[0] + cells[1]] === 1;
-  const peer02 = n === 3 && IS_PEER[81 * cells[0] + cells[2]] === 1;
-  const peer12 = n === 3 && IS_PEER[81 * cells[1] + cells[2]] === 1;
-  const excluderCands = excluders.map((cell) => cands[cell]);
-  const excluded = (used: number): boolean => {
-    for (const c of excluderCands) if ((c & ~used) === 0) return true;
-    return false;
-  };
+function hasExclusion(c0: number, c1: number, c2: number, triplet: boolean, peer01: boolean, peer02: boolean, peer12: boolean): boolean {
   let a0 = 0;
   let a1 = 0;
   let a2 = 0;
@@ -76,7 +78,7 @@ function exclude(cands: Uint16Array, cells: readonly number[], excluders: readon
     for (let m1 = c1; m1 !== 0; m1 &= m1 - 1) {
       const b1 = m1 & -m1;
       if (b1 === b0 && peer01) continue;
-      if (n === 2) {
+      if (!triplet) {
         if (excluded(b0 | b1)) continue;
         a0 |= b0;
         a1 |= b1;
@@ -94,21 +96,48 @@ function exclude(cands: Uint16Array, cells: readonly number[], excluders: readon
       }
     }
   }
-  const allowed = [a0, a1, a2];
-  const eliminations: Candidate[] = [];
-  for (let j = 0; j < n; j++) {
-    for (let m = cands[cells[j]] & ~allowed[j]; m !== 0; m &= m - 1) eliminations.push({ cell: cells[j], digit: lowest(m) + 1 });
-  }
-  return eliminations.length === 0 ? null : eliminations;
+  allowed[0] = a0;
+  allowed[1] = a1;
+  allowed[2] = a2;
+  return a0 !== c0 || a1 !== c1 || a2 !== c2;
 }
 
-/** The common excluders of base cells `indexes`, in the first one's order. */
-function commonExcluders(base: BaseCells, indexes: readonly number[]): number[] {
-  const result: number[] = [];
-  for (const cell of base.excluders[indexes[0]]) {
-    if (indexes.every((i) => base.isExcluder[81 * i + cell] === 1)) result.push(cell);
+/** The digits of `cells` that hasExclusion found in no allowed combination, as eliminations. */
+function eliminationsOf(cands: Uint16Array, cells: readonly number[]): Candidate[] {
+  const eliminations: Candidate[] = [];
+  for (let j = 0; j < cells.length; j++) {
+    for (let m = cands[cells[j]] & ~allowed[j]; m !== 0; m &= m - 1) eliminations.push({ cell: cells[j], digit: lowest(m) + 1 });
   }
-  return result;
+  return eliminations;
+}
+
+/**
+ * Triplets already tested in this call, by their sorted cells: whether a
+ * triplet removes something does not depend on the order its cells are met
+ * in (its common excluders and combinations are the same), so a triplet
+ * met again through another of its pairs is skipped (stamp = call number).
+ */
+const tripletSeen = new Int32Array(81 * 81 * 81);
+let tripletStamp = 0;
+
+function tripletKey(a: number, b: number, c: number): number {
+  let t: number;
+  if (a > b) {
+    t = a;
+    a = b;
+    b = t;
+  }
+  if (b > c) {
+    t = b;
+    b = c;
+    c = t;
+  }
+  if (a > b) {
+    t = a;
+    a = b;
+    b = t;
+  }
+  return 6561 * a + 81 * b + c;
 }
 
 /**
@@ -118,14 +147,16 @@ function commonExcluders(base: BaseCells, indexes: readonly number[]): number[] 
  */
 export function alignedPairExclusion(grid: CandidateGrid): Step | null {
   const base = baseCells(grid, 2);
-  const { cells } = base;
+  const { cells, excluders, isExcluder } = base;
+  const cands = grid.candidates;
   for (let j = 1; j < cells.length; j++) {
     for (let i = 0; i < j; i++) {
-      const common = commonExcluders(base, [i, j]);
-      if (common.length < 2) continue;
+      excluderCount = 0;
+      for (const cell of excluders[i]) if (isExcluder[81 * j + cell] === 1) excluderCands[excluderCount++] = cands[cell];
+      if (excluderCount < 2) continue;
+      if (!hasExclusion(cands[cells[i]], cands[cells[j]], 0, false, IS_PEER[81 * cells[i] + cells[j]] === 1, false, false)) continue;
       const pair = [cells[i], cells[j]];
-      const eliminations = exclude(grid.candidates, pair, common);
-      if (eliminations !== null) return step("Aligned Pair Exclusion", 62, [], pair, [], null, eliminations);
+      return step("Aligned Pair Exclusion", 62, [], pair, [], null, eliminationsOf(cands, pair));
     }
   }
   return null;
@@ -143,31 +174,17 @@ export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
   const { cells, excluders } = base;
   const n = cells.length;
   if (n < 3) return null;
+  const cands = grid.candidates;
   const indexOf = new Int8Array(81).fill(-1);
   cells.forEach((cell, i) => (indexOf[cell] = i));
   const masks = new Int32Array(3 * n);
   excluders.forEach((list, i) => {
     for (const cell of list) masks[3 * i + ((cell / 27) | 0)] |= 1 << cell % 27;
   });
-  const common: number[] = [];
-  const tryThird = (i: number, j: number, third: number, w0: number, w1: number, w2: number): Step | null => {
-    const k = indexOf[third];
-    const m0 = w0 & masks[3 * k];
-    const m1 = w1 & masks[3 * k + 1];
-    const m2 = w2 & masks[3 * k + 2];
-    if (popcount(m0) + popcount(m1) + popcount(m2) < 2) return null;
-    common.length = 0;
-    for (const [word, offset] of [
-      [m0, 0],
-      [m1, 27],
-      [m2, 54],
-    ]) {
-      for (let m = word; m !== 0; m &= m - 1) common.push(offset + lowest(m));
-    }
-    const triplet = [cells[i], cells[j], third];
-    const eliminations = exclude(grid.candidates, triplet, common);
-    return eliminations === null ? null : step("Aligned Triplet Exclusion", 75, [], triplet, [], null, eliminations);
-  };
+  if (++tripletStamp === 0x7fffffff) {
+    tripletSeen.fill(0);
+    tripletStamp = 1;
+  }
   for (let j = 1; j < n; j++) {
     for (let i = 0; i < j; i++) {
       const w0 = masks[3 * i] & masks[3 * j];
@@ -175,15 +192,28 @@ export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
       const w2 = masks[3 * i + 2] & masks[3 * j + 2];
       if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
       // The twin area: base cells among i's excluders, then among j's that are not i's.
-      for (const cell of excluders[i]) {
-        if (indexOf[cell] < 0 || cell === cells[j]) continue;
-        const found = tryThird(i, j, cell, w0, w1, w2);
-        if (found !== null) return found;
-      }
-      for (const cell of excluders[j]) {
-        if (indexOf[cell] < 0 || cell === cells[i] || (masks[3 * i + ((cell / 27) | 0)] >> cell % 27) & 1) continue;
-        const found = tryThird(i, j, cell, w0, w1, w2);
-        if (found !== null) return found;
+      for (let pass = 0; pass < 2; pass++) {
+        for (const third of excluders[pass === 0 ? i : j]) {
+          const k = indexOf[third];
+          if (k < 0 || third === cells[pass === 0 ? j : i]) continue;
+          if (pass === 1 && (masks[3 * i + ((third / 27) | 0)] >> third % 27) & 1) continue;
+          const m0 = w0 & masks[3 * k];
+          const m1 = w1 & masks[3 * k + 1];
+          const m2 = w2 & masks[3 * k + 2];
+          if (popcount(m0) + popcount(m1) + popcount(m2) < 2) continue;
+          const key = tripletKey(cells[i], cells[j], third);
+          if (tripletSeen[key] === tripletStamp) continue;
+          tripletSeen[key] = tripletStamp;
+          excluderCount = 0;
+          for (let m = m0; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[lowest(m)];
+          for (let m = m1; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[27 + lowest(m)];
+          for (let m = m2; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[54 + lowest(m)];
+          const a = cells[i];
+          const b = cells[j];
+          if (!hasExclusion(cands[a], cands[b], cands[third], true, IS_PEER[81 * a + b] === 1, IS_PEER[81 * a + third] === 1, IS_PEER[81 * b + third] === 1)) continue;
+          const triplet = [a, b, third];
+          return step("Aligned Triplet Exclusion", 75, [], triplet, [], null, eliminationsOf(cands, triplet));
+        }
       }
     }
   }
