@@ -130,6 +130,14 @@ const DIRECT_HIDDEN_RATING = [0, 0, 20, 25, 43];
 const NAKED_RATING = [0, 0, 30, 36, 50];
 const SET_NAME = ["", "", "Pair", "Triplet", "Quad"];
 
+/** Whether a cell of unit `base / 9` at `positions` has a candidate outside `digitMask`. */
+function hasOtherDigits(grid: CandidateGrid, base: number, positions: number, digitMask: number): boolean {
+  for (let m = positions; m !== 0; m &= m - 1) {
+    if ((grid.candidates[UNIT_CELLS[base + lowest(m)]] & ~digitMask) !== 0) return true;
+  }
+  return false;
+}
+
 /**
  * SE's HiddenSet producer: in units with more than 2×degree empty cells (more
  * than degree in direct mode), `degree` digits each with at least two
@@ -155,6 +163,21 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
           common |= positions;
         }
         if (!ok || popcount(common) !== degree) continue;
+        // Most such sets give nothing (no other digit in their cells, or none left with one place):
+        // skip those before building the hint.
+        let placed = 0;
+        if (direct) {
+          for (let d = 1; d <= 9 && placed === 0; d++) {
+            if ((digitMask >> (d - 1)) & 1) continue;
+            const positions = grid.where[base + d - 1];
+            if ((positions & (positions - 1)) === 0) continue;
+            const rest = positions & ~common;
+            if (rest !== 0 && (rest & (rest - 1)) === 0) placed = d;
+          }
+          if (placed === 0) continue;
+        } else if (!hasOtherDigits(grid, base, common, digitMask)) {
+          continue;
+        }
         const cells = cellsOfPositions(unit, common);
         const digits = digitsOfMask(digitMask);
         const removals: Candidate[] = [];
@@ -164,19 +187,9 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
           }
         }
         if (direct) {
-          for (let d = 1; d <= 9; d++) {
-            if ((digitMask >> (d - 1)) & 1) continue;
-            const positions = grid.where[base + d - 1];
-            if ((positions & (positions - 1)) === 0) continue;
-            const rest = positions & ~common;
-            if (rest === 0 || (rest & (rest - 1)) !== 0) continue;
-            const cell = UNIT_CELLS[base + lowest(rest)];
-            const name = `Direct Hidden ${SET_NAME[degree]}`;
-            return step(name, DIRECT_HIDDEN_RATING[degree], [unit], cells, digits, { cell, digit: d }, [], removals);
-          }
-          continue;
+          const cell = UNIT_CELLS[base + lowest(grid.where[base + placed - 1] & ~common)];
+          return step(`Direct Hidden ${SET_NAME[degree]}`, DIRECT_HIDDEN_RATING[degree], [unit], cells, digits, { cell, digit: placed }, [], removals);
         }
-        if (removals.length === 0) continue;
         return step(`Hidden ${SET_NAME[degree]}`, HIDDEN_RATING[degree], [unit], cells, digits, null, removals);
       }
     }
@@ -206,6 +219,9 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
           union |= c;
         }
         if (!ok || popcount(union) !== degree) continue;
+        let elsewhere = 0;
+        for (let m = union; m !== 0; m &= m - 1) elsewhere |= grid.where[base + lowest(m)] & ~cellMask;
+        if (elsewhere === 0) continue;
         const removals: Candidate[] = [];
         for (let i = 0; i < 9; i++) {
           if ((cellMask >> i) & 1) continue;
