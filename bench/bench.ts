@@ -149,7 +149,7 @@ rows.push({
       figure: `band scan replay, ${size} lines of ${file} (pass ${pass}, each entry with its own band 3): ${hits}/${size} found; ${counters(replayStats)}`,
       measured: `${perEntry.toFixed(2)} s per entry`,
       target: `<= 3.5 s ${perEntry <= 3.5 ? "met" : "MISSED"}`,
-      anchors: "sk_s17 replay (command 79): about 3.5 s per line; Sk_S17VB p2b: 4.6 s per line",
+      anchors: "one replay: sk_s17v9 pass 1 about 3.5 s per line; Sk_S17VB pass 2a 6.5 s, pass 2b 4.6 s per line (design notes §4)",
     });
   }
 }
