@@ -466,6 +466,15 @@ function pathTo(node: number, last: number): number[] {
   return keys.reverse();
 }
 
+/** Queues `key`, reached from node `head`, unless the search with this stamp has met it; returns the queue's new length. */
+function enqueue(key: number, head: number, stamp: number, count: number): number {
+  if (visited[key] === stamp) return count;
+  visited[key] = stamp;
+  nodeKey[count] = key;
+  nodeParent[count] = head;
+  return count + 1;
+}
+
 /**
  * From an "on" start: its cycles (paths back to the start) and its forcing
  * chain to the start's "off". An "off" key without links in the pass (a
@@ -502,20 +511,12 @@ function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): numbe
           keys.push(start);
           cycles.push(keys);
         }
-        if (visited[off] !== stamp) {
-          visited[off] = stamp;
-          nodeKey[count] = off;
-          nodeParent[count++] = head;
-        }
+        count = enqueue(off, head, stamp, count);
       }
     } else {
       for (let i = lo[key], end = offHi[key]; i < end; i++) {
         const on = adjacency[i];
-        if (visited[on] !== stamp) {
-          visited[on] = stamp;
-          nodeKey[count] = on;
-          nodeParent[count++] = head;
-        }
+        count = enqueue(on, head, stamp, count);
       }
     }
   }
@@ -538,21 +539,13 @@ function searchFromOff(start: number): number[] | null {
       if (strongBuilt[key] !== passVersion) ensureStrong(key);
       for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
         const off = strongAdjacency[i];
-        if (visited[off] !== stamp) {
-          visited[off] = stamp;
-          nodeKey[count] = off;
-          nodeParent[count++] = head;
-        }
+        count = enqueue(off, head, stamp, count);
       }
     } else {
       for (let i = lo[key], end = offHi[key]; i < end; i++) {
         const on = adjacency[i];
         if (on === target) return pathTo(head, on);
-        if (visited[on] !== stamp) {
-          visited[on] = stamp;
-          nodeKey[count] = on;
-          nodeParent[count++] = head;
-        }
+        count = enqueue(on, head, stamp, count);
       }
     }
   }
