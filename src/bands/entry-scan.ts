@@ -472,7 +472,7 @@ export class EntryScanner17 {
     const sockets = this.sockets;
     for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
       const s = sockets.bandSocket[k];
-      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      const state = this.socketStateAt(s);
       if (state === SOCKET_OFF) continue;
       const m2 = sockets.bandCells[k];
       if (state === SOCKET_FORCED) {
@@ -488,7 +488,7 @@ export class EntryScanner17 {
     }
     for (let k = sockets.extraStart[b], end = sockets.extraStart[b + 1]; k < end; k++) {
       const s = sockets.extraSocket[k];
-      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      const state = this.socketStateAt(s);
       if (state === SOCKET_OFF) continue;
       L0[n] = state === SOCKET_FORCED ? 0 : this.socketMix0[s];
       L1[n] = state === SOCKET_FORCED ? 0 : this.socketMix1[s];
@@ -559,6 +559,11 @@ export class EntryScanner17 {
     this.socketNode = this.levelNode[level];
     this.socketLive0 = live0;
     this.socketLive1 = live1;
+  }
+
+  /** Socket s's state at the node set by beginSocketBound, worked out once per node (see socketState). */
+  private socketStateAt(s: number): number {
+    return this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
   }
 
   /** Socket s's state at the node set by beginSocketBound (see socketState). */
@@ -646,7 +651,7 @@ export class EntryScanner17 {
     let mixed = 0;
     for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
       const s = this.sockets.bandSocket[k];
-      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      const state = this.socketStateAt(s);
       if (state === SOCKET_OFF) continue;
       const m2 = this.sockets.bandCells[k];
       if (state === SOCKET_FORCED) {
@@ -663,7 +668,7 @@ export class EntryScanner17 {
     let forced = 0;
     for (let k = this.sockets.extraStart[b], end = this.sockets.extraStart[b + 1]; k < end; k++) {
       const s = this.sockets.extraSocket[k];
-      const state = this.socketStamp[s] === this.stamp ? this.socketState[s] : this.evaluateSocket(s);
+      const state = this.socketStateAt(s);
       if (state === SOCKET_OFF) continue;
       if (state === SOCKET_FORCED) {
         this.forcedExtras[forced++] = this.sockets.extraCells[k];

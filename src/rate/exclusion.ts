@@ -117,7 +117,7 @@ function eliminationsOf(cands: Uint16Array, cells: readonly number[]): Candidate
  * in (its common excluders and combinations are the same), so a triplet
  * met again through another of its pairs is skipped (stamp = call number).
  */
-const tripletSeen = new Int32Array(81 * 81 * 81);
+let tripletSeen: Int32Array | null = null; // 2 MB, made on the first call rather than at start-up
 let tripletStamp = 0;
 
 function tripletKey(a: number, b: number, c: number): number {
@@ -181,8 +181,10 @@ export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
   excluders.forEach((list, i) => {
     for (const cell of list) masks[3 * i + ((cell / 27) | 0)] |= 1 << cell % 27;
   });
+  tripletSeen ??= new Int32Array(81 * 81 * 81);
+  const seen = tripletSeen;
   if (++tripletStamp === 0x7fffffff) {
-    tripletSeen.fill(0);
+    seen.fill(0);
     tripletStamp = 1;
   }
   for (let j = 1; j < n; j++) {
@@ -202,8 +204,8 @@ export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
           const m2 = w2 & masks[3 * k + 2];
           if (popcount(m0) + popcount(m1) + popcount(m2) < 2) continue;
           const key = tripletKey(cells[i], cells[j], third);
-          if (tripletSeen[key] === tripletStamp) continue;
-          tripletSeen[key] = tripletStamp;
+          if (seen[key] === tripletStamp) continue;
+          seen[key] = tripletStamp;
           excluderCount = 0;
           for (let m = m0; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[lowest(m)];
           for (let m = m1; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[27 + lowest(m)];
