@@ -51,3 +51,41 @@ test("Band3Cover.coverable agrees with an unbounded search on random UA lists", 
   }
   assert.ok(yes > 300 && no > 300, `both answers tested (${yes} yes, ${no} no)`);
 });
+
+test("Band3Cover with mini-row pattern families: UAs holding a pattern are left out, and the answer is unchanged", () => {
+  const random = rng(11);
+  const cover = new Band3Cover();
+  let yes = 0;
+  let no = 0;
+  for (let trial = 0; trial < 300; trial++) {
+    const families = new Array<number>(9).fill(0);
+    const all: number[] = [];
+    for (let r = 0; r < 9; r++) {
+      if (random() < 0.3) {
+        families[r] = Math.floor(random() * 128) << 1;
+        for (let p = 1; p < 8; p++) if ((families[r] >> p) & 1) all.push(p << (3 * r));
+      }
+    }
+    const masks: number[] = [];
+    const count = 1 + Math.floor(random() * 12);
+    for (let k = 0; k < count; k++) {
+      let m = 0;
+      const size = 2 + Math.floor(random() * 6);
+      for (let c = 0; c < size; c++) m |= 1 << Math.floor(random() * 27);
+      masks.push(m);
+    }
+    all.push(...masks);
+    const minimum = minimumCover(all);
+    for (let left = 0; left <= 7; left++) {
+      cover.clear();
+      for (let r = 0; r < 9; r++) cover.addMiniRowPatterns(r, families[r]!);
+      for (const m of masks) cover.add(m);
+      const expected = minimum <= left;
+      assert.equal(cover.coverable(left), expected, `families ${families.join(",")}, masks ${masks.map((m) => m.toString(2)).join(",")}, left ${left}`);
+      if (expected) yes++;
+      else no++;
+    }
+  }
+  assert.ok(yes > 200 && no > 200, `both answers tested (${yes} yes, ${no} no)`);
+  assert.ok(cover.redundant > 100, `UAs left out as redundant: ${cover.redundant}`);
+});

@@ -35,21 +35,61 @@ for (let family = 0; family < 256; family++) {
   MINIROW_NEED[family] = best;
 }
 
+/**
+ * HOLDS_PATTERN[family] bit t (t a 3-bit set of one mini-row's cells): t
+ * contains a pattern of the family. A UA whose cells in that mini-row are
+ * such a t is hit whenever the pattern is, so it adds nothing to a problem.
+ */
+const HOLDS_PATTERN = new Uint8Array(256);
+for (let family = 0; family < 256; family++) {
+  for (let t = 0; t < 8; t++) {
+    for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1 && (pattern & ~t) === 0) HOLDS_PATTERN[family] |= 1 << t;
+  }
+}
+
 export class Band3Cover {
   /** Per level, the UAs not hit yet, cut to the cells still allowed. */
   private readonly lists = new Int32Array(CAPACITY * (MAX_DEPTH + 1));
   private readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly family = new Int32Array(9);
+  /** The mini-row pattern families of the problem (addMiniRowPatterns), and the mini-rows that have one. */
+  private readonly patterns = new Int32Array(9);
+  private patternRows = 0;
   /** Nodes searched, summed over calls. */
   nodes = 0;
+  /** UAs left out because they hold one of the problem's mini-row patterns, summed over calls. */
+  redundant = 0;
 
   /** Starts a problem with no UA. */
   clear(): void {
     this.counts[0] = 0;
+    this.patternRows = 0;
+  }
+
+  /**
+   * Adds the patterns of mini-row r's family (bit p set: the cells p of the
+   * mini-row, as 3 bits, must be hit). Call before add(): a UA added later
+   * that holds one of them is redundant (any cover hits it) and is left
+   * out, which keeps every node's list shorter (about 40% of the UAs of a
+   * pass-2a problem).
+   */
+  addMiniRowPatterns(r: number, family: number): void {
+    if (family === 0) return;
+    for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1) this.add(pattern << (3 * r));
+    // Registered after its own patterns are in: each holds itself.
+    this.patterns[r] = family;
+    this.patternRows |= 1 << r;
   }
 
   /** Adds a UA (band-3 cells, not empty) to the problem; beyond the capacity it is left out, which only weakens the test. */
   add(mask: number): void {
+    for (let rows = this.patternRows; rows !== 0; rows &= rows - 1) {
+      const r = 31 - Math.clz32(rows & -rows);
+      if ((HOLDS_PATTERN[this.patterns[r]] >> ((mask >>> (3 * r)) & 7)) & 1) {
+        this.redundant++;
+        return;
+      }
+    }
     if (this.counts[0] < CAPACITY) this.lists[this.counts[0]++] = mask;
   }
 

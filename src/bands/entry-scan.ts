@@ -727,10 +727,8 @@ export class EntryScanner17 {
     // the fresh UAs those checks return keep the bands-1+2 search small.
     const cover = this.cover;
     cover.clear();
+    for (let r = 0; r < 9; r++) cover.addMiniRowPatterns(r, family[r]);
     for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) cover.add(this.bandUAs[i]);
-    for (let r = 0; r < 9; r++) {
-      for (let pattern = 1; pattern < 8; pattern++) if ((family[r] >> pattern) & 1) cover.add(pattern << (3 * r));
-    }
     for (let k = 0; k < forced; k++) cover.add(this.forcedExtras[k]);
     for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
     const nodes = cover.nodes;
