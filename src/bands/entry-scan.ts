@@ -618,35 +618,15 @@ export class EntryScanner17 {
    * at `level` with `left` more clues (cells live0/live1 of bands 1+2 still
    * free): jointNeed's bound over band3Roots' list, without building the
    * list, and left as soon as it exceeds `left` (most nodes asked are cut).
-   * First the mini-row patterns among the learned UAs the clues miss and
-   * of the sockets band 3 b carries whose GUA parts the clues miss with no
-   * live cell left (the others wait), then greedy disjoint UAs: band 3's
-   * own, the waiting socket GUAs, the waiting learned UAs.
+   * First the mini-row patterns of the sockets band 3 b carries whose GUA
+   * parts the clues miss with no live cell left, and of the learned UAs the
+   * clues miss (the others wait), then greedy disjoint UAs: band 3's own,
+   * the waiting socket GUAs, the waiting learned UAs.
    */
   private band3Hopeful(b: number, level: number, live0: number, live1: number, left: number, exact: boolean): boolean {
     const family = this.miniRowFamily;
     family.fill(0);
-    const learned = this.learned;
-    const pending = this.pending;
-    let waiting = 0;
     let inRows = 0;
-    const vector = this.missedAt(level, b);
-    const first = 3 * B3_LEARNED * b;
-    for (let block = 0, blocks = (this.learnedCount[b] + 31) >>> 5; block < blocks; block++) {
-      for (let missed = this.missed[vector + block]; missed !== 0; missed &= missed - 1) {
-        const i = first + 3 * (32 * block + 31 - Math.clz32(missed & -missed));
-        const m2 = learned[i + 2];
-        if (((learned[i] & live0) | (learned[i + 1] & live1)) === 0) {
-          const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
-          if ((m2 & ~(7 << (3 * row))) === 0) {
-            family[row] |= 1 << (m2 >>> (3 * row));
-            inRows |= 7 << (3 * row);
-            continue;
-          }
-        }
-        pending[waiting++] = i;
-      }
-    }
     // The sockets band 3 b carries: a forced one is a mini-row pattern, a mixed one waits.
     let mixed = 0;
     for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
@@ -664,6 +644,39 @@ export class EntryScanner17 {
         this.pendingSocket2[mixed++] = m2;
       }
     }
+    let need = 0;
+    for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
+    if (need > left) return false;
+    // The learned UAs the clues miss: one inside a mini-row with no live
+    // bands-1+2 cell joins its family (most nodes asked die here, so the
+    // need is kept up to date and the scan stops once it exceeds `left`);
+    // the others wait for the greedy pass.
+    const learned = this.learned;
+    const pending = this.pending;
+    let waiting = 0;
+    const vector = this.missedAt(level, b);
+    const first = 3 * B3_LEARNED * b;
+    for (let block = 0, blocks = (this.learnedCount[b] + 31) >>> 5; block < blocks; block++) {
+      for (let missed = this.missed[vector + block]; missed !== 0; missed &= missed - 1) {
+        const i = first + 3 * (32 * block + 31 - Math.clz32(missed & -missed));
+        const m2 = learned[i + 2];
+        if (((learned[i] & live0) | (learned[i + 1] & live1)) === 0) {
+          const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
+          if ((m2 & ~(7 << (3 * row))) === 0) {
+            const before = family[row];
+            const after = before | (1 << (m2 >>> (3 * row)));
+            if (after !== before) {
+              family[row] = after;
+              inRows |= 7 << (3 * row);
+              need += MINIROW_NEED[after] - MINIROW_NEED[before];
+              if (need > left) return false;
+            }
+            continue;
+          }
+        }
+        pending[waiting++] = i;
+      }
+    }
     // Its GUA4/GUA6 patterns: a forced one is a band-3 UA, a mixed one waits.
     let forced = 0;
     for (let k = this.sockets.extraStart[b], end = this.sockets.extraStart[b + 1]; k < end; k++) {
@@ -678,9 +691,6 @@ export class EntryScanner17 {
         this.pendingSocket2[mixed++] = this.sockets.extraCells[k];
       }
     }
-    let need = 0;
-    for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
-    if (need > left) return false;
     let used2 = inRows;
     for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) {
       const m2 = this.bandUAs[i];
@@ -727,8 +737,8 @@ export class EntryScanner17 {
     // the fresh UAs those checks return keep the bands-1+2 search small.
     const cover = this.cover;
     cover.clear();
-    for (let r = 0; r < 9; r++) cover.addMiniRowPatterns(r, family[r]);
     for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) cover.add(this.bandUAs[i]);
+    for (let r = 0; r < 9; r++) cover.addMiniRowPatterns(r, family[r]);
     for (let k = 0; k < forced; k++) cover.add(this.forcedExtras[k]);
     for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
     const nodes = cover.nodes;
