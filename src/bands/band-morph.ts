@@ -100,6 +100,43 @@ export function morphBand(
   }
 }
 
+/**
+ * compareDigits(image, 0, ref, at, 27) for the image morphBand would write
+ * of the band at src[from], computed row by row and left at the first digit
+ * that differs: the catalog's automorphism tests compare hundreds of
+ * thousands of images, and most differ within the first few digits.
+ */
+export function compareMorphed(
+  list: MorphList,
+  m: number,
+  src: ArrayLike<number>,
+  from: number,
+  ref: ArrayLike<number>,
+  at: number,
+): number {
+  const cols = list.cols;
+  const relabel = list.relabel;
+  const c0 = 9 * m;
+  const r0 = 10 * m;
+  const k0 = relabel[r0 + src[from + cols[c0]]];
+  const k1 = relabel[r0 + src[from + 9 + cols[c0]]];
+  const k2 = relabel[r0 + src[from + 18 + cols[c0]]];
+  let a = 0;
+  let b = 1;
+  let c = 2;
+  if (k1 < k0) {
+    if (k2 < k1) { a = 2; c = 0; } else if (k2 < k0) { a = 1; b = 2; c = 0; } else { a = 1; b = 0; }
+  } else if (k2 < k0) { a = 2; b = 0; c = 1; } else if (k2 < k1) { b = 2; c = 1; }
+  for (let row = 0; row < 3; row++) {
+    const offset = from + 9 * (row === 0 ? a : row === 1 ? b : c);
+    for (let col = 0; col < 9; col++) {
+      const d = relabel[r0 + src[offset + cols[c0 + col]]] - ref[at + 9 * row + col];
+      if (d !== 0) return d < 0 ? -1 : 1;
+    }
+  }
+  return 0;
+}
+
 /** Compares `length` digits of a[i..] and b[j..]: -1, 0 or 1. */
 export function compareDigits(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number, length: number): number {
   for (let k = 0; k < length; k++) {

@@ -18,7 +18,7 @@ import { popcount } from "../core/bits.js";
 import { type CatalogName, ranksInOrder } from "./catalog.js";
 import { compareSortedTriples, EntryCanonizer, sortedTriple } from "./canonical-entry.js";
 import { Band3Fillings } from "./band3-fillings.js";
-import { compareDigits, identityMorph, morphBand, morphsToMinlex, MorphList } from "./band-morph.js";
+import { compareDigits, compareMorphed, identityMorph, morphsToMinlex, MorphList } from "./band-morph.js";
 import { indexOfRank, rankOfIndex } from "./ranks.js";
 
 /** Splits of the six column-1 digits: the first three go to band 2 (sk_s17's order). */
@@ -78,7 +78,6 @@ export class EntryGenerator {
   /** Band-1 automorphisms that fix the current band 2. */
   private readonly stabilizer = new Int32Array(128);
   private stabilizerCount = 0;
-  private readonly scratch = new Uint8Array(27);
   private readonly stackRanks = new Int16Array(6);
   private readonly canonizer = new EntryCanonizer();
   private readonly band1ColumnFree = new Int32Array(9);
@@ -267,8 +266,7 @@ export class EntryGenerator {
     if (morphs.count > 1) {
       for (let m = 0; m < morphs.count; m++) {
         if (m === this.identity) continue;
-        morphBand(morphs, m, g, 27, this.scratch, 0);
-        const order = compareDigits(this.scratch, 0, g, 27, 27);
+        const order = compareMorphed(morphs, m, g, 27, g, 27);
         if (order < 0) return false;
         if (order === 0) this.stabilizer[this.stabilizerCount++] = m;
       }
@@ -284,8 +282,7 @@ export class EntryGenerator {
       const other = this.otherMorphs;
       morphsToMinlex(g, 27, other);
       for (let m = 0; m < other.count; m++) {
-        morphBand(other, m, g, 0, this.scratch, 0);
-        if (compareDigits(this.scratch, 0, g, 27, 27) < 0) return false;
+        if (compareMorphed(other, m, g, 0, g, 27) < 0) return false;
       }
     }
     return true;
@@ -359,8 +356,7 @@ export class EntryGenerator {
     // One way to assign the roles: the least entry form over band 1's
     // automorphisms; band 2 is already least, so only those fixing it matter.
     for (let k = 0; k < this.stabilizerCount; k++) {
-      morphBand(this.band1Morphs, this.stabilizer[k], g, 54, this.scratch, 0);
-      if (compareDigits(this.scratch, 0, g, 54, 27) < 0) return false;
+      if (compareMorphed(this.band1Morphs, this.stabilizer[k], g, 54, g, 54) < 0) return false;
     }
     return true;
   }
