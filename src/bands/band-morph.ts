@@ -67,6 +67,25 @@ export function identityMorph(list: MorphList): number {
 }
 
 /**
+ * The source rows of morph `m` applied to the band at `src[from]`, in the
+ * image's order (rows sorted by their new column-1 digit): the image's row
+ * i is source row (order >> 2i) & 3.
+ */
+function imageRowOrder(list: MorphList, m: number, src: ArrayLike<number>, from: number): number {
+  const first = from + list.cols[9 * m];
+  const r0 = 10 * m;
+  const k0 = list.relabel[r0 + src[first]];
+  const k1 = list.relabel[r0 + src[first + 9]];
+  const k2 = list.relabel[r0 + src[first + 18]];
+  if (k1 < k0) {
+    if (k2 < k1) return 2 | (1 << 2) | (0 << 4);
+    return k2 < k0 ? 1 | (2 << 2) | (0 << 4) : 1 | (0 << 2) | (2 << 4);
+  }
+  if (k2 < k0) return 2 | (0 << 2) | (1 << 4);
+  return k2 < k1 ? 0 | (2 << 2) | (1 << 4) : 0 | (1 << 2) | (2 << 4);
+}
+
+/**
  * Writes morph `m` of `list` applied to the band at `src[from]` into
  * `dst[to]`, rows sorted by their column-1 digit.
  */
@@ -82,21 +101,10 @@ export function morphBand(
   const relabel = list.relabel;
   const c0 = 9 * m;
   const r0 = 10 * m;
-  // Sort the three source rows by the new column-1 digit.
-  const k0 = relabel[r0 + src[from + cols[c0]]];
-  const k1 = relabel[r0 + src[from + 9 + cols[c0]]];
-  const k2 = relabel[r0 + src[from + 18 + cols[c0]]];
-  let a = 0;
-  let b = 1;
-  let c = 2;
-  if (k1 < k0) {
-    if (k2 < k1) { a = 2; c = 0; } else if (k2 < k0) { a = 1; b = 2; c = 0; } else { a = 1; b = 0; }
-  } else if (k2 < k0) { a = 2; b = 0; c = 1; } else if (k2 < k1) { b = 2; c = 1; }
-  for (let col = 0; col < 9; col++) {
-    const s = from + cols[c0 + col];
-    dst[to + col] = relabel[r0 + src[s + 9 * a]];
-    dst[to + 9 + col] = relabel[r0 + src[s + 9 * b]];
-    dst[to + 18 + col] = relabel[r0 + src[s + 9 * c]];
+  const order = imageRowOrder(list, m, src, from);
+  for (let row = 0; row < 3; row++) {
+    const offset = from + 9 * ((order >> (2 * row)) & 3);
+    for (let col = 0; col < 9; col++) dst[to + 9 * row + col] = relabel[r0 + src[offset + cols[c0 + col]]];
   }
 }
 
@@ -118,17 +126,9 @@ export function compareMorphed(
   const relabel = list.relabel;
   const c0 = 9 * m;
   const r0 = 10 * m;
-  const k0 = relabel[r0 + src[from + cols[c0]]];
-  const k1 = relabel[r0 + src[from + 9 + cols[c0]]];
-  const k2 = relabel[r0 + src[from + 18 + cols[c0]]];
-  let a = 0;
-  let b = 1;
-  let c = 2;
-  if (k1 < k0) {
-    if (k2 < k1) { a = 2; c = 0; } else if (k2 < k0) { a = 1; b = 2; c = 0; } else { a = 1; b = 0; }
-  } else if (k2 < k0) { a = 2; b = 0; c = 1; } else if (k2 < k1) { b = 2; c = 1; }
+  const order = imageRowOrder(list, m, src, from);
   for (let row = 0; row < 3; row++) {
-    const offset = from + 9 * (row === 0 ? a : row === 1 ? b : c);
+    const offset = from + 9 * ((order >> (2 * row)) & 3);
     for (let col = 0; col < 9; col++) {
       const d = relabel[r0 + src[offset + cols[c0 + col]]] - ref[at + 9 * row + col];
       if (d !== 0) return d < 0 ? -1 : 1;
