@@ -88,7 +88,6 @@ export class BandLookup {
   /** Per minlex index, the transform ids fixing the band (identity included). */
   readonly automorphisms: Int32Array[] = [];
   private readonly relabel = new Uint8Array(10);
-  private readonly row = new Uint8Array(27);
 
   constructor() {
     const minlexer = new BandMinlexer();
@@ -102,12 +101,20 @@ export class BandLookup {
       classDigits.push(m);
       const own = this.keyOf(m, 0, 0, 0);
       const fixing: number[] = [];
-      for (let t = 0; t < TRANSFORM_COUNT; t++) {
-        const key = this.keyOf(m, 0, (t / 1296) | 0, t % 1296);
-        if (key === own) fixing.push(t);
-        this.insert(key, (t << 9) | cls);
+      // Descending, so that a key met through several transforms keeps the
+      // least one: the writes need no read of the (10 MB, uncached) table.
+      const values = this.values;
+      for (let ro = 5; ro >= 0; ro--) {
+        for (let cp = 1295; cp >= 0; cp--) {
+          const key = this.keyOf(m, 0, ro, cp);
+          const t = 1296 * ro + cp;
+          if (key === own) fixing.push(t);
+          values[key] = (t << 9) | cls;
+        }
       }
-      classAutomorphisms.push(fixing);
+      // Orbit and stabilizer: the class fills 7,776 / |automorphisms| keys.
+      this.size += TRANSFORM_COUNT / fixing.length;
+      classAutomorphisms.push(fixing.reverse());
     });
     // Renumber the classes by minlex order.
     const text = (d: Uint8Array): string => d.join("");
@@ -174,32 +181,54 @@ export class BandLookup {
     return this.classes[(split * 216 + orders2) * 216 + orders3];
   }
 
-  /** Key of band `band[offset..]` moved by row order `ro` and column permutation `cp`, then normalized. */
+  /**
+   * Key of band `band[offset..]` moved by row order `ro` and column
+   * permutation `cp`, then normalized. The table's build calls it 3.3
+   * million times, so the permutation is read once into locals.
+   */
   private keyOf(band: ArrayLike<number>, offset: number, ro: number, cp: number): number {
     const relabel = this.relabel;
-    const row = this.row;
     const r0 = offset + 9 * ROW_ORDERS[3 * ro];
     const r1 = offset + 9 * ROW_ORDERS[3 * ro + 1];
     const r2 = offset + 9 * ROW_ORDERS[3 * ro + 2];
     const perm = 9 * cp;
-    for (let c = 0; c < 9; c++) relabel[band[r0 + COL_PERMS[perm + c]]] = c;
-    for (let c = 0; c < 9; c++) row[c] = relabel[band[r1 + COL_PERMS[perm + c]]];
-    const first = (1 << row[0]) | (1 << row[1]) | (1 << row[2]);
-    const second = (1 << row[3]) | (1 << row[4]) | (1 << row[5]);
+    const p0 = COL_PERMS[perm];
+    const p1 = COL_PERMS[perm + 1];
+    const p2 = COL_PERMS[perm + 2];
+    const p3 = COL_PERMS[perm + 3];
+    const p4 = COL_PERMS[perm + 4];
+    const p5 = COL_PERMS[perm + 5];
+    const p6 = COL_PERMS[perm + 6];
+    const p7 = COL_PERMS[perm + 7];
+    const p8 = COL_PERMS[perm + 8];
+    relabel[band[r0 + p0]] = 0;
+    relabel[band[r0 + p1]] = 1;
+    relabel[band[r0 + p2]] = 2;
+    relabel[band[r0 + p3]] = 3;
+    relabel[band[r0 + p4]] = 4;
+    relabel[band[r0 + p5]] = 5;
+    relabel[band[r0 + p6]] = 6;
+    relabel[band[r0 + p7]] = 7;
+    relabel[band[r0 + p8]] = 8;
+    const a0 = relabel[band[r1 + p0]];
+    const a1 = relabel[band[r1 + p1]];
+    const a2 = relabel[band[r1 + p2]];
+    const a3 = relabel[band[r1 + p3]];
+    const a4 = relabel[band[r1 + p4]];
+    const a5 = relabel[band[r1 + p5]];
+    const first = (1 << a0) | (1 << a1) | (1 << a2);
+    const second = (1 << a3) | (1 << a4) | (1 << a5);
     if (first & 0o7 || second & 0o70) return EMPTY;
     const split = SPLIT_OF[splitKey(first, second)];
     if (split < 0) return EMPTY;
-    const orders2 = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
-    for (let c = 0; c < 9; c++) row[c] = relabel[band[r2 + COL_PERMS[perm + c]]];
-    const orders3 = 36 * orderOfThree(row[0], row[1], row[2]) + 6 * orderOfThree(row[3], row[4], row[5]) + orderOfThree(row[6], row[7], row[8]);
+    const orders2 = 36 * orderOfThree(a0, a1, a2) + 6 * orderOfThree(a3, a4, a5) + orderOfThree(relabel[band[r1 + p6]], relabel[band[r1 + p7]], relabel[band[r1 + p8]]);
+    const orders3 =
+      36 * orderOfThree(relabel[band[r2 + p0]], relabel[band[r2 + p1]], relabel[band[r2 + p2]]) +
+      6 * orderOfThree(relabel[band[r2 + p3]], relabel[band[r2 + p4]], relabel[band[r2 + p5]]) +
+      orderOfThree(relabel[band[r2 + p6]], relabel[band[r2 + p7]], relabel[band[r2 + p8]]);
     return (split * 216 + orders2) * 216 + orders3;
   }
 
-  private insert(key: number, value: number): void {
-    if (this.values[key] !== EMPTY) return;
-    this.values[key] = value;
-    this.size++;
-  }
 }
 
 let shared: BandLookup | null = null;
