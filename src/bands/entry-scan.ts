@@ -158,6 +158,16 @@ export class EntryScanner17 {
   private readonly pendingSocket2 = new Int32Array(PATTERNS_PER_BAND3 + MAX_EXTRA_PATTERNS);
   /** band3Hopeful's GUA4/GUA6 patterns whose socket is forced: band-3 UAs. */
   private readonly forcedExtras = new Int32Array(MAX_EXTRA_PATTERNS);
+  /**
+   * The last closed problem band3Hopeful passed without its exact test:
+   * node serial and band 3 (-1: none), and its forced GUA4/GUA6 patterns and
+   * waiting learned UAs, so that validXY's exact test of the same problem
+   * needs only the cover (bandCover).
+   */
+  private passedNode = -1;
+  private passedBand = -1;
+  private passedForced = 0;
+  private passedWaiting = 0;
   /** The exact test of closed problems (band3-cover.ts). */
   private readonly cover = new Band3Cover();
 
@@ -441,8 +451,12 @@ export class EntryScanner17 {
       stats.band3Problems++;
       // Learning in one band 3's search changes only that band 3's bound.
       // Band 3 `hopeful` passed the bound already; only its exact cover test is new, and only when closed.
-      const ask = b > hopeful || (b === hopeful && (live0 | live1) === 0);
-      if (b < hopeful || (ask && !this.band3Hopeful(b, level, live0, live1, 17 - c1 - c2, true))) {
+      const closed = (live0 | live1) === 0;
+      const ask = b > hopeful || (b === hopeful && closed);
+      // Band 3 `hopeful` was the last bound computed, at this node: its cover needs no new bound.
+      const reuse = b === hopeful && closed && this.passedNode === this.levelNode[level] && this.passedBand === b;
+      const left = 17 - c1 - c2;
+      if (b < hopeful || (ask && !(reuse ? this.bandCover(b, left, this.passedForced, this.passedWaiting) : this.band3Hopeful(b, level, live0, live1, left, true)))) {
         stats.band3Dropped++;
         continue;
       }
@@ -631,27 +645,54 @@ export class EntryScanner17 {
    */
   private band3Hopeful(b: number, level: number, live0: number, live1: number, left: number, exact: boolean): boolean {
     const family = this.miniRowFamily;
-    family.fill(0);
     let inRows = 0;
-    // The sockets band 3 b carries: a forced one is a mini-row pattern, a mixed one waits.
     let mixed = 0;
-    for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
-      const s = this.sockets.bandSocket[k];
-      const state = this.socketStateAt(s);
-      if (state === SOCKET_OFF) continue;
-      const m2 = this.sockets.bandCells[k];
-      if (state === SOCKET_FORCED) {
-        const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
-        family[row] |= 1 << (m2 >>> (3 * row));
-        inRows |= 7 << (3 * row);
-      } else {
-        this.pendingSocket0[mixed] = this.socketMix0[s];
-        this.pendingSocket1[mixed] = this.socketMix1[s];
-        this.pendingSocket2[mixed++] = m2;
-      }
-    }
     let need = 0;
-    for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
+    const closed = (live0 | live1) === 0;
+    if (closed) {
+      // Nearly every call (99.6% on a pass-2a entry), and 80% end on this
+      // need alone: a socket is forced exactly when the clues miss one of
+      // its parts (none can be hit any more) and none is mixed, so its
+      // state is read straight from the missed vector, mini-row by
+      // mini-row (pairs k = 3r, 3r+1, 3r+2 leave out column 0, 1, 2: cells
+      // 6, 5, 3; the triplet k = 27 + r: cells 7).
+      const missed = this.socketMissed;
+      const vector = this.socketVector;
+      const slots = this.sockets.bandSocket;
+      const first = PATTERNS_PER_BAND3 * b;
+      for (let r = 0; r < 9; r++) {
+        const k = first + 3 * r;
+        const f =
+          (missed[vector + slots[k]] !== 0 ? 1 << 6 : 0) |
+          (missed[vector + slots[k + 1]] !== 0 ? 1 << 5 : 0) |
+          (missed[vector + slots[k + 2]] !== 0 ? 1 << 3 : 0) |
+          (missed[vector + slots[first + 27 + r]] !== 0 ? 1 << 7 : 0);
+        family[r] = f;
+        if (f !== 0) {
+          inRows |= 7 << (3 * r);
+          need += MINIROW_NEED[f];
+        }
+      }
+    } else {
+      family.fill(0);
+      // The sockets band 3 b carries: a forced one is a mini-row pattern, a mixed one waits.
+      for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
+        const s = this.sockets.bandSocket[k];
+        const state = this.socketStateAt(s);
+        if (state === SOCKET_OFF) continue;
+        const m2 = this.sockets.bandCells[k];
+        if (state === SOCKET_FORCED) {
+          const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
+          family[row] |= 1 << (m2 >>> (3 * row));
+          inRows |= 7 << (3 * row);
+        } else {
+          this.pendingSocket0[mixed] = this.socketMix0[s];
+          this.pendingSocket1[mixed] = this.socketMix1[s];
+          this.pendingSocket2[mixed++] = m2;
+        }
+      }
+      for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
+    }
     if (need > left) return false;
     // The learned UAs the clues miss: one inside a mini-row with no live
     // bands-1+2 cell joins its family (most nodes asked die here, so the
@@ -737,10 +778,29 @@ export class EntryScanner17 {
         if (++need > left) return false;
       }
     }
-    if (!exact || (live0 | live1) !== 0) return true;
-    // Closed: every UA above lies in band 3 (no socket is mixed), and the
-    // exact cover test replaces the bound. Not before the bands-1+2 check:
-    // the fresh UAs those checks return keep the bands-1+2 search small.
+    if (!closed) return true;
+    if (!exact) {
+      this.passedNode = this.levelNode[level];
+      this.passedBand = b;
+      this.passedForced = forced;
+      this.passedWaiting = waiting;
+      return true;
+    }
+    return this.bandCover(b, left, forced, waiting);
+  }
+
+  /**
+   * The exact cover test of band 3 b's closed problem, whose mini-row
+   * families, forced GUA4/GUA6 patterns and waiting learned UAs band3Hopeful
+   * left in miniRowFamily, forcedExtras and pending. Every UA lies in band 3
+   * (no socket is mixed), and the exact test replaces the bound. Not before
+   * the bands-1+2 check: the fresh UAs those checks return keep the
+   * bands-1+2 search small.
+   */
+  private bandCover(b: number, left: number, forced: number, waiting: number): boolean {
+    const family = this.miniRowFamily;
+    const learned = this.learned;
+    const pending = this.pending;
     const cover = this.cover;
     cover.clear();
     for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) cover.add(this.bandUAs[i]);
