@@ -36,6 +36,20 @@ for (let family = 0; family < 256; family++) {
 }
 
 /**
+ * ROW_CELLS[family]: the cells of a mini-row (3 bits) that belong to some
+ * smallest set hitting every pattern of the family; a mini-row given
+ * exactly MINIROW_NEED[family] clues takes them there.
+ */
+const ROW_CELLS = new Uint8Array(256);
+for (let family = 0; family < 256; family++) {
+  for (let hit = 0; hit < 8; hit++) {
+    let ok = true;
+    for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1 && (pattern & hit) === 0) ok = false;
+    if (ok && popcount(hit) === MINIROW_NEED[family]) ROW_CELLS[family] |= hit;
+  }
+}
+
+/**
  * HOLDS_PATTERN[family] bit t (t a 3-bit set of one mini-row's cells): t
  * contains a pattern of the family. A UA whose cells in that mini-row are
  * such a t is hit whenever the pattern is, so it adds nothing to a problem.
@@ -52,6 +66,10 @@ export class Band3Cover {
   private readonly lists = new Int32Array(CAPACITY * (MAX_DEPTH + 1));
   private readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly family = new Int32Array(9);
+  /** A critical node's disjoint UAs (each takes exactly one clue), and which of them holds each cell (-1: none). */
+  private readonly groups = new Int32Array(MAX_DEPTH + 1);
+  private readonly confinedGroups = new Int32Array(MAX_DEPTH + 1);
+  private readonly groupOf = new Int8Array(27);
   /** The mini-row pattern families of the problem (addMiniRowPatterns), and the mini-rows that have one. */
   private readonly patterns = new Int32Array(9);
   private patternRows = 0;
@@ -129,16 +147,74 @@ export class Band3Cover {
     let need = 0;
     for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
     let used = inRows;
+    const groups = this.groups;
+    const confinedGroups = this.confinedGroups;
+    let groupCount = 0;
     for (let i = base, end = base + count; i < end && need <= left; i++) {
       const m = lists[i];
       if ((m & used) === 0) {
         used |= m;
         need++;
+        if (groupCount < groups.length) groups[groupCount++] = m;
       }
     }
     if (need > left) return false;
-    // Critical: every cell left goes to one of the groups counted, so nothing outside them.
-    if (need === left) allowed &= used;
+    if (need === left) {
+      // Critical: every cell left goes to the groups counted, nothing
+      // outside them: each mini-row exactly its need, in a smallest set of
+      // its cells hitting its patterns (ROW_CELLS), and each disjoint UA
+      // exactly one. So a UA with no cell there cannot be hit, one whose
+      // cells there lie in a mini-row joins that row's patterns (fatal if
+      // the row's need grows), and one whose cells there lie in a single
+      // disjoint UA confines that UA's clue to them.
+      const groupOf = this.groupOf;
+      groupOf.fill(-1);
+      let rowCells = 0;
+      for (let rows = inRows; rows !== 0; rows &= rows - 7 * (rows & -rows)) {
+        const r = ((31 - Math.clz32(rows & -rows)) / 3) | 0;
+        rowCells |= ROW_CELLS[family[r]] << (3 * r);
+      }
+      for (let g = 0; g < groupCount; g++) {
+        for (let cells = groups[g]; cells !== 0; cells &= cells - 1) groupOf[31 - Math.clz32(cells & -cells)] = g;
+        confinedGroups[g] = groups[g];
+      }
+      allowed &= (used & ~inRows) | rowCells;
+      let changed = false;
+      for (let i = base, end = base + count; i < end; i++) {
+        const a = lists[i] & allowed;
+        if (a === 0) return false;
+        const low = 31 - Math.clz32(a & -a);
+        const g = groupOf[low];
+        if (g >= 0) {
+          if ((a & ~groups[g]) === 0 && (confinedGroups[g] & ~a) !== 0) {
+            confinedGroups[g] &= a;
+            if (confinedGroups[g] === 0) return false;
+            changed = true;
+          }
+        } else {
+          const shift = low - (low % 3);
+          if ((a & ~(7 << shift)) === 0) {
+            const r = shift / 3;
+            const before = family[r];
+            const after = before | (1 << (a >>> shift));
+            if (after !== before) {
+              if (MINIROW_NEED[after] > MINIROW_NEED[before]) return false;
+              family[r] = after;
+              changed = true;
+            }
+          }
+        }
+      }
+      if (changed) {
+        let narrowed = 0;
+        for (let rows = inRows; rows !== 0; rows &= rows - 7 * (rows & -rows)) {
+          const r = ((31 - Math.clz32(rows & -rows)) / 3) | 0;
+          narrowed |= ROW_CELLS[family[r]] << (3 * r);
+        }
+        for (let g = 0; g < groupCount; g++) narrowed |= confinedGroups[g];
+        allowed &= narrowed;
+      }
+    }
     const child = base + CAPACITY;
     let cells = lists[best] & allowed;
     while (cells !== 0) {
