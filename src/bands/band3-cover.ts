@@ -40,7 +40,7 @@ for (let family = 0; family < 256; family++) {
  * smallest set hitting every pattern of the family; a mini-row given
  * exactly MINIROW_NEED[family] clues takes them there.
  */
-const ROW_CELLS = new Uint8Array(256);
+export const ROW_CELLS = new Uint8Array(256);
 for (let family = 0; family < 256; family++) {
   for (let hit = 0; hit < 8; hit++) {
     let ok = true;

@@ -24,7 +24,7 @@
 import { popcount } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { collectBand12UAs } from "./band12-uas.js";
-import { Band3Cover, MINIROW_NEED } from "./band3-cover.js";
+import { Band3Cover, MINIROW_NEED, ROW_CELLS } from "./band3-cover.js";
 import { bandGangsterUAs } from "./band-uas.js";
 import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
@@ -94,6 +94,21 @@ export class EntryScanner17 {
   private needCells0 = 0;
   private needCells1 = 0;
   private needCells2 = 0;
+  /**
+   * jointNeed's mini-rows with patterns (3 bits each), and its disjoint UAs:
+   * as counted, and confined (narrowCritical). At a critical node there are
+   * at most 13 (the clues left), so the 18 kept hold them all.
+   */
+  private needRows = 0;
+  private groupCount = 0;
+  private readonly group0 = new Int32Array(18);
+  private readonly group1 = new Int32Array(18);
+  private readonly group2 = new Int32Array(18);
+  private readonly confined0 = new Int32Array(18);
+  private readonly confined1 = new Int32Array(18);
+  private readonly confined2 = new Int32Array(18);
+  /** For each of the 81 cells, the disjoint UA of jointNeed holding it, or -1. */
+  private readonly groupOf = new Int8Array(81);
 
   // Band 3: per band 3, its gangster UAs and learned 3-band UAs.
   private readonly bandUAStart = new Int32Array(MAX_BANDS3 + 1);
@@ -851,6 +866,7 @@ export class EntryScanner17 {
     if (need > left) return;
     if (need === left) {
       // Critical: every clue left is spent on the groups that made the bound.
+      if (!this.narrowCritical(base, counts[level])) return;
       free0 &= this.needCells0;
       free1 &= this.needCells1;
       free2 &= this.needCells2;
@@ -962,6 +978,7 @@ export class EntryScanner17 {
     let used0 = 0;
     let used1 = 0;
     let used2 = inRows;
+    let groups = 0;
     for (let i = base, end = base + count; i < end; i++) {
       const m0 = L0[i];
       const m1 = L1[i];
@@ -971,12 +988,113 @@ export class EntryScanner17 {
         used1 |= m1;
         used2 |= m2;
         need++;
+        if (groups < this.group0.length) {
+          this.group0[groups] = m0;
+          this.group1[groups] = m1;
+          this.group2[groups++] = m2;
+        }
       }
     }
     this.needCells0 = used0;
     this.needCells1 = used1;
     this.needCells2 = used2;
+    this.needRows = inRows;
+    this.groupCount = groups;
     return need;
+  }
+
+  /**
+   * At a critical node (jointNeed equal to the clues left), every clue left
+   * goes to the groups counted, nothing outside them: each mini-row exactly
+   * its need, in a smallest set of its cells hitting its patterns
+   * (ROW_CELLS), and each disjoint UA exactly one. So a UA with no cell
+   * there cannot be hit (false: the node is dead), one whose cells there lie
+   * in a mini-row joins that row's patterns (dead if the row's need grows),
+   * and one whose cells there lie in a single disjoint UA confines that
+   * UA's clue to them. needCells* get the cells the clues may still take.
+   */
+  private narrowCritical(base: number, count: number): boolean {
+    const L0 = this.jW0;
+    const L1 = this.jW1;
+    const L2 = this.jW2;
+    const family = this.miniRowFamily;
+    const inRows = this.needRows;
+    const groups = this.groupCount;
+    const groupOf = this.groupOf;
+    const g0 = this.group0;
+    const g1 = this.group1;
+    const g2 = this.group2;
+    const k0 = this.confined0;
+    const k1 = this.confined1;
+    const k2 = this.confined2;
+    groupOf.fill(-1);
+    for (let g = 0; g < groups; g++) {
+      for (let w = g0[g]; w !== 0; w &= w - 1) groupOf[31 - Math.clz32(w & -w)] = g;
+      for (let w = g1[g]; w !== 0; w &= w - 1) groupOf[58 - Math.clz32(w & -w)] = g;
+      for (let w = g2[g]; w !== 0; w &= w - 1) groupOf[85 - Math.clz32(w & -w)] = g;
+      k0[g] = g0[g];
+      k1[g] = g1[g];
+      k2[g] = g2[g];
+    }
+    const allowed0 = this.needCells0;
+    const allowed1 = this.needCells1;
+    let allowed2 = (this.needCells2 & ~inRows) | this.rowCells(inRows);
+    let changed = false;
+    for (let i = base, end = base + count; i < end; i++) {
+      const a0 = L0[i] & allowed0;
+      const a1 = L1[i] & allowed1;
+      const a2 = L2[i] & allowed2;
+      if ((a0 | a1 | a2) === 0) return false;
+      const cell = a0 !== 0 ? 31 - Math.clz32(a0 & -a0) : a1 !== 0 ? 58 - Math.clz32(a1 & -a1) : 85 - Math.clz32(a2 & -a2);
+      const g = groupOf[cell];
+      if (g >= 0) {
+        if (((a0 & ~g0[g]) | (a1 & ~g1[g]) | (a2 & ~g2[g])) === 0 && ((k0[g] & ~a0) | (k1[g] & ~a1) | (k2[g] & ~a2)) !== 0) {
+          k0[g] &= a0;
+          k1[g] &= a1;
+          k2[g] &= a2;
+          if ((k0[g] | k1[g] | k2[g]) === 0) return false;
+          changed = true;
+        }
+      } else if (cell >= 54) {
+        // Cells outside the disjoint UAs are band-3 cells of the mini-rows.
+        const shift = cell - 54 - ((cell - 54) % 3);
+        if ((a2 & ~(7 << shift)) === 0) {
+          const r = shift / 3;
+          const before = family[r];
+          const after = before | (1 << (a2 >>> shift));
+          if (after !== before) {
+            if (MINIROW_NEED[after] > MINIROW_NEED[before]) return false;
+            family[r] = after;
+            changed = true;
+          }
+        }
+      }
+    }
+    if (changed) {
+      let n0 = 0;
+      let n1 = 0;
+      let n2 = this.rowCells(inRows);
+      for (let g = 0; g < groups; g++) {
+        n0 |= k0[g];
+        n1 |= k1[g];
+        n2 |= k2[g];
+      }
+      this.needCells0 = allowed0 & n0;
+      this.needCells1 = allowed1 & n1;
+      allowed2 &= n2;
+    }
+    this.needCells2 = allowed2;
+    return true;
+  }
+
+  /** The cells of the mini-rows `rows` (3 bits each) that a smallest hitting set of their patterns may take (miniRowFamily). */
+  private rowCells(rows: number): number {
+    let cells = 0;
+    for (; rows !== 0; rows &= rows - 7 * (rows & -rows)) {
+      const r = ((31 - Math.clz32(rows & -rows)) / 3) | 0;
+      cells |= ROW_CELLS[this.miniRowFamily[r]] << (3 * r);
+    }
+    return cells;
   }
 
   /** As addFreshXY, for the joint search. */
