@@ -107,6 +107,16 @@ export class EntryScanner17 {
   private readonly confined0 = new Int32Array(18);
   private readonly confined1 = new Int32Array(18);
   private readonly confined2 = new Int32Array(18);
+  /**
+   * twoMore's per-cell bit masks of the first 64 UAs of one node's list
+   * (UAs 0-31 in twoHits0, 32-63 in twoHits1; cells 0..53), the node's
+   * serial, and the masks of the UAs present.
+   */
+  private readonly twoHits0 = new Int32Array(54);
+  private readonly twoHits1 = new Int32Array(54);
+  private twoNode = -1;
+  private twoAll0 = 0;
+  private twoAll1 = 0;
   /** For each of the 81 cells, the disjoint UA of jointNeed holding it, or -1. */
   private readonly groupOf = new Int8Array(81);
 
@@ -375,13 +385,14 @@ export class EntryScanner17 {
       const ns1 = s1 | cell1;
       const a0 = this.canAdd(n1 + 1, n2) ? FULL & ~ns0 & ~dead0 : 0;
       const a1 = this.canAdd(n1, n2 + 1) ? FULL & ~ns1 & ~dead1 : 0;
+      const childLeft = this.totalLimit(n1, n2) - n1 - n2;
+      let ok = childLeft !== 2 || this.twoMore(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), a0, a1);
       let n = 0;
-      let ok = true;
       // With one clue left, the unhit UAs must share a cell: stop as soon as they cannot.
-      const lastClue = this.totalLimit(n1, n2) - n1 - n2 === 1;
+      const lastClue = childLeft === 1;
       let and0 = FULL;
       let and1 = FULL;
-      for (let i = base, end = base + counts[level]; i < end; i++) {
+      for (let i = base, end = ok ? base + counts[level] : base; i < end; i++) {
         const m0 = L0[i];
         const m1 = L1[i];
         if ((m0 & cell0) !== 0 || (m1 & cell1) !== 0) continue;
@@ -410,6 +421,73 @@ export class EntryScanner17 {
       dead0 |= cell0;
       dead1 |= cell1;
     }
+  }
+
+  /**
+   * Whether a child of the path's node at `level`, its clue at `cell`
+   * (0..53) and live cells a0/a1, may hit the node's first 64 unhit UAs
+   * with 2 more clues (band limits aside). Two thirds of the bands-1+2
+   * nodes of pass 1 are such children, and almost all of them die: this
+   * test on per-cell bit masks of those UAs (built once per parent) spares
+   * building their lists and scanning them. It only skips subtrees where
+   * no clue set hits every UA, so the checks stay the same.
+   */
+  private twoMore(level: number, cell: number, a0: number, a1: number): boolean {
+    const h0 = this.twoHits0;
+    const h1 = this.twoHits1;
+    const base = level * XY_CAPACITY;
+    if (this.twoNode !== this.levelNode[level]) {
+      // The parent's list may grow while its children run (fresh UAs); the first 64 are enough for a necessary test.
+      this.twoNode = this.levelNode[level];
+      h0.fill(0);
+      h1.fill(0);
+      const count = Math.min(this.levelCount[level], 64);
+      for (let j = 0; j < count; j++) {
+        const bit = 1 << (j & 31);
+        const h = j < 32 ? h0 : h1;
+        for (let w = this.levelW0[base + j]; w !== 0; w &= w - 1) h[31 - Math.clz32(w & -w)] |= bit;
+        for (let w = this.levelW1[base + j]; w !== 0; w &= w - 1) h[58 - Math.clz32(w & -w)] |= bit;
+      }
+      this.twoAll0 = count >= 32 ? -1 : (1 << count) - 1;
+      this.twoAll1 = count >= 64 ? -1 : count > 32 ? (1 << (count - 32)) - 1 : 0;
+    }
+    const L0 = this.levelW0;
+    const L1 = this.levelW1;
+    const u0 = this.twoAll0 & ~h0[cell];
+    const u1 = this.twoAll1 & ~h1[cell];
+    if ((u0 | u1) === 0) return true;
+    // Some clue d of the first UA the child leaves unhit, then some clue e of the first UA d leaves unhit.
+    const j = base + (u0 !== 0 ? 31 - Math.clz32(u0 & -u0) : 63 - Math.clz32(u1 & -u1));
+    let p0 = L0[j] & a0;
+    let p1 = L1[j] & a1;
+    while ((p0 | p1) !== 0) {
+      let d: number;
+      if (p0 !== 0) {
+        d = 31 - Math.clz32(p0 & -p0);
+        p0 &= p0 - 1;
+      } else {
+        d = 58 - Math.clz32(p1 & -p1);
+        p1 &= p1 - 1;
+      }
+      const v0 = u0 & ~h0[d];
+      const v1 = u1 & ~h1[d];
+      if ((v0 | v1) === 0) return true;
+      const k = base + (v0 !== 0 ? 31 - Math.clz32(v0 & -v0) : 63 - Math.clz32(v1 & -v1));
+      let q0 = L0[k] & a0;
+      let q1 = L1[k] & a1;
+      while ((q0 | q1) !== 0) {
+        let e: number;
+        if (q0 !== 0) {
+          e = 31 - Math.clz32(q0 & -q0);
+          q0 &= q0 - 1;
+        } else {
+          e = 58 - Math.clz32(q1 & -q1);
+          q1 &= q1 - 1;
+        }
+        if (((v0 & ~h0[e]) | (v1 & ~h1[e])) === 0) return true;
+      }
+    }
+    return false;
   }
 
   /**
