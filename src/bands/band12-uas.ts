@@ -12,7 +12,8 @@
  */
 import { popcount } from "../core/bits.js";
 import { bandGangsterUAs } from "./band-uas.js";
-import { collectDigitFloorUAs, UASet } from "../ua/index.js";
+import { FloorCompletions } from "./floor-completions.js";
+import { UASet } from "../ua/index.js";
 
 export interface Band12Options {
   /** Floor sizes (digits emptied together), each 2..5; default 2, 3, 4. */
@@ -30,6 +31,22 @@ export function collectBand12UAs(grid: ArrayLike<number>, options: Band12Options
       if (popcount(ua) <= maxSize) set.add(band === 0 ? ua : 0, band === 1 ? ua : 0, 0);
     }
   }
-  for (const k of options.digits ?? [2, 3, 4]) collectDigitFloorUAs(grid, k, set, undefined, maxSize, (cell) => cell < 54);
+  // As collectDigitFloorUAs with its region cut to rows 1-6, on the floor kernel.
+  const floors = new FloorCompletions();
+  let local = new UASet();
+  const keep = (w0: number, w1: number): void => {
+    if ((w0 | w1) !== 0 && popcount(w0) + popcount(w1) <= maxSize) local.add(w0, w1, 0);
+  };
+  for (const k of options.digits ?? [2, 3, 4]) {
+    if (!Number.isInteger(k) || k < 2 || k > 5) throw new RangeError(`floor sizes must be 2..5, got ${k}`);
+    // Digit subsets in increasing order of their mask (bit i = digit i + 1), each floor's minimal UAs smallest first.
+    for (let digits = 0; digits < 512; digits++) {
+      if (popcount(digits) !== k) continue;
+      local = new UASet();
+      floors.enumerate(grid, digits << 1, keep, Infinity);
+      const sets = local.sorted();
+      for (let i = 0; i < sets.length; i += 3) set.add(sets[i], sets[i + 1], 0);
+    }
+  }
   return set;
 }

@@ -53,7 +53,7 @@
  * Cell sets are band words (bit i of word b = cell 27b + i). No Node APIs.
  */
 import { popcount } from "../core/bits.js";
-import { BitboardSolver } from "../solver/bitboard.js";
+import { FloorCompletions } from "./floor-completions.js";
 import { UASet } from "../ua/index.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
 
@@ -108,8 +108,7 @@ export class GuaSockets {
   partsFound = 0;
   completions = 0;
 
-  private readonly solver = new BitboardSolver();
-  private readonly puzzle = new Uint8Array(81);
+  private readonly floors = new FloorCompletions();
   private readonly grid = new Uint8Array(81);
   /** Per slot, the first band 3 carrying the socket and the mini-row there. */
   private readonly carrier = new Int16Array(SOCKET_COUNT);
@@ -119,18 +118,11 @@ export class GuaSockets {
   /** The inverse: band 3's digit of rank k in column c at digitOfRank[3 c + k]. */
   private readonly digitOfRank = new Uint8Array(27);
   private local = new UASet();
-  private readonly onSolution: (solution: Uint8Array) => void;
+  private readonly onCompletion: (w0: number, w1: number) => void;
 
   /** @param floorDigits digits per floor, 3..9 (a GUA3 socket moves 3 digits); 4 or 5 in practice */
   constructor(readonly floorDigits = 4) {
-    const grid = this.grid;
-    this.onSolution = (solution) => {
-      let w0 = 0;
-      let w1 = 0;
-      for (let i = 0; i < 27; i++) {
-        if (solution[i] !== grid[i]) w0 |= 1 << i;
-        if (solution[27 + i] !== grid[27 + i]) w1 |= 1 << i;
-      }
+    this.onCompletion = (w0, w1) => {
       if (popcount(w0) + popcount(w1) <= MAX_PART_SIZE) this.local.add(w0, w1, 0);
     };
   }
@@ -284,10 +276,7 @@ export class GuaSockets {
       // completion of a smaller floor is one of each floor containing it.
       for (let floor = 0; floor < 1024; floor += 2) {
         if ((floor & socketDigits) !== socketDigits || popcount(floor) !== this.floorDigits) continue;
-        const p = this.puzzle;
-        for (let i = 0; i < 54; i++) p[i] = (floor >> grid[i]) & 1 ? 0 : grid[i];
-        for (let i = 54; i < 81; i++) p[i] = grid[i];
-        this.completions += this.solver.enumerate(p, this.onSolution, FLOOR_CAP);
+        this.completions += this.floors.enumerate(grid, floor, this.onCompletion, FLOOR_CAP);
       }
     }
     for (let i = 54; i < 81; i++) grid[i] = 0;
