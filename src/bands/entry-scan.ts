@@ -228,8 +228,11 @@ export class EntryScanner17 {
     this.setBand3(0);
     this.prepareBands3(entry);
     this.sockets.collect(this.grid, entry.bands3, entry.bands3Count);
+    // Node serials restart with each entry: nothing cached for an earlier entry's node may be read.
     this.socketMissedNode.fill(-1);
     this.socketNode = -1;
+    this.twoNode = -1;
+    this.passedNode = -1;
 
     const uas = collectBand12UAs(this.grid).sorted();
     const n = Math.min(uas.length / 3, XY_CAPACITY);
