@@ -70,8 +70,8 @@ export class EntryScanner17 {
   private readonly puzzle = new Uint8Array(81);
 
   // Bands 1+2: per-level unhit UA lists (restricted to live cells); level 0 is the entry's whole table.
-  private readonly levelW0 = new Int32Array(XY_CAPACITY * (MAX_DEPTH_XY + 1));
-  private readonly levelW1 = new Int32Array(XY_CAPACITY * (MAX_DEPTH_XY + 1));
+  // Entry k of the lists is levelW[2k] (band 1) and levelW[2k + 1] (band 2): one stream for the list scans.
+  private readonly levelW = new Int32Array(2 * XY_CAPACITY * (MAX_DEPTH_XY + 1));
   /** Per level: number of unhit UAs, and the live cells their lists are restricted to. */
   private readonly levelCount = new Int32Array(MAX_DEPTH_XY + 2);
   private readonly levelLive0 = new Int32Array(MAX_DEPTH_XY + 2);
@@ -240,10 +240,10 @@ export class EntryScanner17 {
     const live1 = allowed1 & FULL;
     let hittable = true;
     for (let i = 0; i < n; i++) {
-      this.levelW0[i] = uas[3 * i] & live0;
-      this.levelW1[i] = uas[3 * i + 1] & live1;
+      this.levelW[2 * i] = uas[3 * i] & live0;
+      this.levelW[2 * i + 1] = uas[3 * i + 1] & live1;
       // A UA outside the allowed cells: no clue set inside them is unique.
-      if ((this.levelW0[i] | this.levelW1[i]) === 0) hittable = false;
+      if ((this.levelW[2 * i] | this.levelW[2 * i + 1]) === 0) hittable = false;
     }
     stats.band12UAs += n;
     // The root list: every UA cut to the allowed cells; fresh UAs are appended to it.
@@ -296,7 +296,7 @@ export class EntryScanner17 {
   /**
    * One node of the bands-1+2 search: clues s0/s1 (c1, c2 of them), dead
    * cells d0/d1; the unhit UAs, restricted to this node's live cells, are
-   * the level's list (levelW0/W1, levelCount, levelLive0/1).
+   * the level's list (levelW, levelCount, levelLive0/1).
    */
   private xyNode(level: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number): void {
     this.stats.xyNodes++;
@@ -304,8 +304,7 @@ export class EntryScanner17 {
     this.levelS0[level] = s0;
     this.levelS1[level] = s1;
     const base = level * XY_CAPACITY;
-    const L0 = this.levelW0;
-    const L1 = this.levelW1;
+    const L = this.levelW;
     const counts = this.levelCount;
     if (counts[level] === 0) {
       // Band 3 first: when no band 3 can take its clues, the (costlier)
@@ -341,8 +340,8 @@ export class EntryScanner17 {
     let best = base;
     let bestSize = 99;
     for (let i = base, end = base + counts[level]; i < end && (sizing || disjoint <= left); i++) {
-      const m0 = L0[i];
-      const m1 = L1[i];
+      const m0 = L[2 * i];
+      const m1 = L[2 * i + 1];
       if (((m0 & used0) | (m1 & used1)) === 0) {
         used0 |= m0;
         used1 |= m1;
@@ -365,8 +364,8 @@ export class EntryScanner17 {
       dead0 |= FULL & ~used0 & ~s0;
       dead1 |= FULL & ~used1 & ~s1;
     }
-    let b0 = L0[best];
-    let b1 = L1[best];
+    let b0 = L[2 * best];
+    let b1 = L[2 * best + 1];
     const child = base + XY_CAPACITY;
     // Branch on each cell of the chosen UA; each tried cell is dead for the next.
     while ((b0 | b1) !== 0) {
@@ -393,8 +392,8 @@ export class EntryScanner17 {
       let and0 = FULL;
       let and1 = FULL;
       for (let i = base, end = ok ? base + counts[level] : base; i < end; i++) {
-        const m0 = L0[i];
-        const m1 = L1[i];
+        const m0 = L[2 * i];
+        const m1 = L[2 * i + 1];
         if ((m0 & cell0) !== 0 || (m1 & cell1) !== 0) continue;
         const r0 = m0 & a0;
         const r1 = m1 & a1;
@@ -404,8 +403,8 @@ export class EntryScanner17 {
           ok = false;
           break;
         }
-        L0[child + n] = r0;
-        L1[child + n] = r1;
+        L[2 * (child + n)] = r0;
+        L[2 * (child + n) + 1] = r1;
         n++;
       }
       if (ok) {
@@ -435,8 +434,7 @@ export class EntryScanner17 {
    */
   private twoMore(level: number, cell: number, a0: number, a1: number): boolean {
     const hits = this.twoHits;
-    const L0 = this.levelW0;
-    const L1 = this.levelW1;
+    const L = this.levelW;
     const base = level * XY_CAPACITY;
     if (this.twoNode !== this.levelNode[level]) {
       // The parent's list may grow while its children run (fresh UAs); the first 32 are enough for a necessary test.
@@ -445,8 +443,8 @@ export class EntryScanner17 {
       const count = Math.min(this.levelCount[level], 32);
       for (let j = 0; j < count; j++) {
         const bit = 1 << j;
-        for (let w = L0[base + j]; w !== 0; w &= w - 1) hits[31 - Math.clz32(w & -w)] |= bit;
-        for (let w = L1[base + j]; w !== 0; w &= w - 1) hits[58 - Math.clz32(w & -w)] |= bit;
+        for (let w = L[2 * (base + j)]; w !== 0; w &= w - 1) hits[31 - Math.clz32(w & -w)] |= bit;
+        for (let w = L[2 * (base + j) + 1]; w !== 0; w &= w - 1) hits[58 - Math.clz32(w & -w)] |= bit;
       }
       this.twoAll = count === 32 ? -1 : (1 << count) - 1;
     }
@@ -455,12 +453,12 @@ export class EntryScanner17 {
     // Some clue d of the first UA the child leaves unhit, then some clue e of the first UA d leaves unhit.
     const j = base + 31 - Math.clz32(unhit & -unhit);
     for (let band = 0; band < 2; band++) {
-      for (let p = band === 0 ? L0[j] & a0 : L1[j] & a1; p !== 0; p &= p - 1) {
+      for (let p = band === 0 ? L[2 * j] & a0 : L[2 * j + 1] & a1; p !== 0; p &= p - 1) {
         const after = unhit & ~hits[27 * band + 31 - Math.clz32(p & -p)];
         if (after === 0) return true;
         const k = base + 31 - Math.clz32(after & -after);
-        for (let q = L0[k] & a0; q !== 0; q &= q - 1) if ((after & ~hits[31 - Math.clz32(q & -q)]) === 0) return true;
-        for (let q = L1[k] & a1; q !== 0; q &= q - 1) if ((after & ~hits[58 - Math.clz32(q & -q)]) === 0) return true;
+        for (let q = L[2 * k] & a0; q !== 0; q &= q - 1) if ((after & ~hits[31 - Math.clz32(q & -q)]) === 0) return true;
+        for (let q = L[2 * k + 1] & a1; q !== 0; q &= q - 1) if ((after & ~hits[58 - Math.clz32(q & -q)]) === 0) return true;
       }
     }
     return false;
@@ -483,8 +481,8 @@ export class EntryScanner17 {
       }
       if (counts[j] < XY_CAPACITY) {
         const k = j * XY_CAPACITY + counts[j]++;
-        this.levelW0[k] = r0;
-        this.levelW1[k] = r1;
+        this.levelW[2 * k] = r0;
+        this.levelW[2 * k + 1] = r1;
       }
     }
   }
