@@ -49,6 +49,34 @@ for (let family = 0; family < 256; family++) {
   }
 }
 
+/** The cells of the mini-rows `rows` (3 bits each, as in a band word) that a smallest set hitting each one's family may take. */
+export function rowCells(family: Int32Array, rows: number): number {
+  let cells = 0;
+  for (; rows !== 0; rows &= rows - 7 * (rows & -rows)) {
+    const r = ((31 - Math.clz32(rows & -rows)) / 3) | 0;
+    cells |= ROW_CELLS[family[r]] << (3 * r);
+  }
+  return cells;
+}
+
+/**
+ * At a critical node, a UA whose allowed cells `cells` lie inside one
+ * mini-row of the family's rows (its lowest cell at `shift`) must be hit
+ * there: its pattern joins that row's family. Returns -1 when that raises
+ * the row's need (the node is dead), 1 when the family grew, 0 when the
+ * UA is not inside the mini-row or adds nothing.
+ */
+export function joinMiniRow(family: Int32Array, cells: number, shift: number): number {
+  if ((cells & ~(7 << shift)) !== 0) return 0;
+  const r = shift / 3;
+  const before = family[r];
+  const after = before | (1 << (cells >>> shift));
+  if (after === before) return 0;
+  if (MINIROW_NEED[after] > MINIROW_NEED[before]) return -1;
+  family[r] = after;
+  return 1;
+}
+
 /**
  * HOLDS_PATTERN[family] bit t (t a 3-bit set of one mini-row's cells): t
  * contains a pattern of the family. A UA whose cells in that mini-row are
@@ -169,16 +197,11 @@ export class Band3Cover {
       // disjoint UA confines that UA's clue to them.
       const groupOf = this.groupOf;
       groupOf.fill(-1);
-      let rowCells = 0;
-      for (let rows = inRows; rows !== 0; rows &= rows - 7 * (rows & -rows)) {
-        const r = ((31 - Math.clz32(rows & -rows)) / 3) | 0;
-        rowCells |= ROW_CELLS[family[r]] << (3 * r);
-      }
       for (let g = 0; g < groupCount; g++) {
         for (let cells = groups[g]; cells !== 0; cells &= cells - 1) groupOf[31 - Math.clz32(cells & -cells)] = g;
         confinedGroups[g] = groups[g];
       }
-      allowed &= (used & ~inRows) | rowCells;
+      allowed &= (used & ~inRows) | rowCells(family, inRows);
       let changed = false;
       for (let i = base, end = base + count; i < end; i++) {
         const a = lists[i] & allowed;
@@ -192,25 +215,14 @@ export class Band3Cover {
             changed = true;
           }
         } else {
-          const shift = low - (low % 3);
-          if ((a & ~(7 << shift)) === 0) {
-            const r = shift / 3;
-            const before = family[r];
-            const after = before | (1 << (a >>> shift));
-            if (after !== before) {
-              if (MINIROW_NEED[after] > MINIROW_NEED[before]) return false;
-              family[r] = after;
-              changed = true;
-            }
-          }
+          // Cells outside the disjoint UAs are cells of the mini-rows.
+          const joined = joinMiniRow(family, a, low - (low % 3));
+          if (joined < 0) return false;
+          if (joined > 0) changed = true;
         }
       }
       if (changed) {
-        let narrowed = 0;
-        for (let rows = inRows; rows !== 0; rows &= rows - 7 * (rows & -rows)) {
-          const r = ((31 - Math.clz32(rows & -rows)) / 3) | 0;
-          narrowed |= ROW_CELLS[family[r]] << (3 * r);
-        }
+        let narrowed = rowCells(family, inRows);
         for (let g = 0; g < groupCount; g++) narrowed |= confinedGroups[g];
         allowed &= narrowed;
       }

@@ -24,7 +24,7 @@
 import { popcount } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { collectBand12UAs } from "./band12-uas.js";
-import { Band3Cover, MINIROW_NEED, ROW_CELLS } from "./band3-cover.js";
+import { Band3Cover, MINIROW_NEED, joinMiniRow, rowCells } from "./band3-cover.js";
 import { bandGangsterUAs } from "./band-uas.js";
 import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
@@ -1090,7 +1090,7 @@ export class EntryScanner17 {
     }
     const allowed0 = this.needCells0;
     const allowed1 = this.needCells1;
-    let allowed2 = (this.needCells2 & ~inRows) | this.rowCells(inRows);
+    let allowed2 = (this.needCells2 & ~inRows) | rowCells(family, inRows);
     let changed = false;
     for (let i = base, end = base + count; i < end; i++) {
       const a0 = L0[i] & allowed0;
@@ -1109,23 +1109,15 @@ export class EntryScanner17 {
         }
       } else if (cell >= 54) {
         // Cells outside the disjoint UAs are band-3 cells of the mini-rows.
-        const shift = cell - 54 - ((cell - 54) % 3);
-        if ((a2 & ~(7 << shift)) === 0) {
-          const r = shift / 3;
-          const before = family[r];
-          const after = before | (1 << (a2 >>> shift));
-          if (after !== before) {
-            if (MINIROW_NEED[after] > MINIROW_NEED[before]) return false;
-            family[r] = after;
-            changed = true;
-          }
-        }
+        const joined = joinMiniRow(family, a2, cell - 54 - ((cell - 54) % 3));
+        if (joined < 0) return false;
+        if (joined > 0) changed = true;
       }
     }
     if (changed) {
       let n0 = 0;
       let n1 = 0;
-      let n2 = this.rowCells(inRows);
+      let n2 = rowCells(family, inRows);
       for (let g = 0; g < groups; g++) {
         n0 |= k0[g];
         n1 |= k1[g];
@@ -1137,16 +1129,6 @@ export class EntryScanner17 {
     }
     this.needCells2 = allowed2;
     return true;
-  }
-
-  /** The cells of the mini-rows `rows` (3 bits each) that a smallest hitting set of their patterns may take (miniRowFamily). */
-  private rowCells(rows: number): number {
-    let cells = 0;
-    for (; rows !== 0; rows &= rows - 7 * (rows & -rows)) {
-      const r = ((31 - Math.clz32(rows & -rows)) / 3) | 0;
-      cells |= ROW_CELLS[this.miniRowFamily[r]] << (3 * r);
-    }
-    return cells;
   }
 
   /** As addFreshXY, for the joint search. */
