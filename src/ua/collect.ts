@@ -186,10 +186,6 @@ function subsetMasks(n: number, k: number): number[] {
  * cells (3 digits: sizes 4-7; 4 digits: up to 9; 5: up to 11, as seed 003
  * says), and the floors of k digits contain those of fewer. The default cap
  * keeps 2-4 digits exhaustive and makes 5 digits affordable (truncated).
- * With `inRegion`, only the floor's cells in the region are emptied: the
- * UAs found are the grid's UAs inside the region (the band scan's UAs of
- * bands 1+2), and the floors of k digits still find all of those with at
- * most k digits.
  */
 export function collectDigitFloorUAs(
   grid: ArrayLike<number>,
@@ -197,14 +193,13 @@ export function collectDigitFloorUAs(
   set: UASink,
   maxSolutionsPerFloor = digitCount <= 4 ? DEFAULT_FLOOR_CAP : DEFAULT_FIVE_DIGIT_FLOOR_CAP,
   maxSize = 81,
-  inRegion: (cell: number) => boolean = () => true,
 ): CollectStats {
   if (!Number.isInteger(digitCount) || digitCount < 2 || digitCount > 5) {
     throw new RangeError(`digitCount must be 2..5, got ${digitCount}`);
   }
   const collector = new PatternCollector(grid, set, maxSize);
   for (const digits of subsetMasks(9, digitCount)) {
-    collector.run((cell) => ((digits >> (grid[cell] - 1)) & 1) === 1 && inRegion(cell), maxSolutionsPerFloor);
+    collector.run((cell) => ((digits >> (grid[cell] - 1)) & 1) === 1, maxSolutionsPerFloor);
   }
   return collector.stats;
 }
