@@ -53,6 +53,9 @@ const XY_CAPACITY = 4096;
 const B3_LEARNED = 2048;
 const LEARNED_BLOCKS = B3_LEARNED / 32;
 const JOINT_CAPACITY = 2048;
+/** Room for the UAs of lastTwo's masks: a node's whole list, plus fresh UAs when the list is full. */
+const TWO_CAPACITY = 2 * XY_CAPACITY;
+const TWO_BLOCKS = TWO_CAPACITY / 32;
 /** A joint search adds at most 17 - 4 clues (a band can need as few as 2). */
 const MAX_DEPTH_JOINT = 14;
 
@@ -108,12 +111,22 @@ export class EntryScanner17 {
   private readonly confined1 = new Int32Array(18);
   private readonly confined2 = new Int32Array(18);
   /**
-   * twoMore's per-cell bit masks of the first 32 UAs of one node's list
-   * (cells 0..53), the node's serial, and the mask of the UAs present.
+   * lastTwo's bit masks of one node's list (the node with serial twoNode,
+   * the grandparent of the nodes with 2 clues left that read them):
+   * bit i%32 of twoHits[54 * (i/32) + c] says UA i contains cell c
+   * (0..53); twoW0/twoW1 hold the UAs' cells. The first twoListed mirror the
+   * node's list; when the list is full, fresh UAs are added here only.
    */
-  private readonly twoHits = new Int32Array(54);
+  private readonly twoHits = new Int32Array(54 * TWO_BLOCKS);
+  private readonly twoW0 = new Int32Array(TWO_CAPACITY);
+  private readonly twoW1 = new Int32Array(TWO_CAPACITY);
   private twoNode = -1;
-  private twoAll = 0;
+  private twoCount = 0;
+  private twoListed = 0;
+  /** lastTwo's unhit UAs of its node with 3 clues left (node serial twoPNode) and of its child. */
+  private readonly twoP = new Int32Array(TWO_BLOCKS);
+  private twoPNode = -1;
+  private readonly twoU = new Int32Array(TWO_BLOCKS);
   /** For each of the 81 cells, the disjoint UA of jointNeed holding it, or -1. */
   private readonly groupOf = new Int8Array(81);
 
@@ -232,6 +245,7 @@ export class EntryScanner17 {
     this.socketMissedNode.fill(-1);
     this.socketNode = -1;
     this.twoNode = -1;
+    this.twoPNode = -1;
     this.passedNode = -1;
 
     const uas = collectBand12UAs(this.grid).sorted();
@@ -307,20 +321,7 @@ export class EntryScanner17 {
     const L = this.levelW;
     const counts = this.levelCount;
     if (counts[level] === 0) {
-      // Band 3 first: when no band 3 can take its clues, the (costlier)
-      // uniqueness check is not needed, and neither is anything below.
-      const hopeful = this.firstHopefulBand3(level, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
-      if (hopeful < 0) {
-        this.stats.xyBand3Cut++;
-        return;
-      }
-      this.stats.xyChecks++;
-      if (this.bands12Unique(s0, s1)) {
-        this.stats.xyValid++;
-        this.validXY(level, hopeful, s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
-        return;
-      }
-      this.stats.xyFreshUAs++;
+      if (!this.xyLeaf(level, s0, s1, d0, d1, c1, c2)) return;
       this.addFreshXY(this.solver.difference[0], this.solver.difference[1], level);
       if (this.xyKillLevel <= level) {
         if (this.xyKillLevel === level) this.xyKillLevel = 99;
@@ -333,9 +334,9 @@ export class EntryScanner17 {
     let used0 = 0;
     let used1 = 0;
     let disjoint = 0;
-    // The branch UA is the smallest; with 2 clues left or fewer (most
-    // nodes), the first, which spares two popcounts per UA and lets the
-    // bound stop as soon as it exceeds the clues left.
+    // The branch UA is the smallest; with 2 clues left or fewer, the first,
+    // which spares two popcounts per UA and lets the bound stop as soon as
+    // it exceeds the clues left.
     const sizing = left > 2;
     let best = base;
     let bestSize = 99;
@@ -385,37 +386,17 @@ export class EntryScanner17 {
       const a0 = this.canAdd(n1 + 1, n2) ? FULL & ~ns0 & ~dead0 : 0;
       const a1 = this.canAdd(n1, n2 + 1) ? FULL & ~ns1 & ~dead1 : 0;
       const childLeft = this.totalLimit(n1, n2) - n1 - n2;
-      let ok = childLeft !== 2 || this.twoMore(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), a0, a1);
-      let n = 0;
-      // With one clue left, the unhit UAs must share a cell: stop as soon as they cannot.
-      const lastClue = childLeft === 1;
-      let and0 = FULL;
-      let and1 = FULL;
-      for (let i = base, end = ok ? base + counts[level] : base; i < end; i++) {
-        const m0 = L[2 * i];
-        const m1 = L[2 * i + 1];
-        if ((m0 & cell0) !== 0 || (m1 & cell1) !== 0) continue;
-        const r0 = m0 & a0;
-        const r1 = m1 & a1;
-        and0 &= r0;
-        and1 &= r1;
-        if ((r0 | r1) === 0 || (lastClue && (and0 | and1) === 0)) {
-          ok = false;
-          break;
-        }
-        L[2 * (child + n)] = r0;
-        L[2 * (child + n) + 1] = r1;
-        n++;
+      if (childLeft === 3) {
+        // Most nodes lie in such subtrees: searched on bit masks of this node's list instead of lists.
+        this.maskChild(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), cell0, cell1, dead0, dead1, n1, n2, a0, a1);
+      } else if (childLeft === 2 && level > 0) {
+        this.lastTwo(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), ns0, ns1, dead0, dead1, n1, n2, a0, a1);
+      } else {
+        this.pushChild(level, cell0, cell1, dead0, dead1, n1, n2, a0, a1, childLeft === 1);
       }
-      if (ok) {
-        counts[level + 1] = n;
-        this.levelLive0[level + 1] = a0;
-        this.levelLive1[level + 1] = a1;
-        this.xyNode(level + 1, ns0, ns1, dead0, dead1, n1, n2);
-        if (this.xyKillLevel <= level) {
-          if (this.xyKillLevel === level) this.xyKillLevel = 99;
-          return;
-        }
+      if (this.xyKillLevel <= level) {
+        if (this.xyKillLevel === level) this.xyKillLevel = 99;
+        return;
       }
       dead0 |= cell0;
       dead1 |= cell1;
@@ -423,45 +404,383 @@ export class EntryScanner17 {
   }
 
   /**
-   * Whether a child of the path's node at `level`, its clue at `cell`
-   * (0..53) and live cells a0/a1, may hit the node's first 32 unhit UAs
-   * with 2 more clues (band limits aside). Two thirds of the bands-1+2
-   * nodes of pass 1 are such children, and almost all of them die: this
-   * test on per-cell bit masks of those UAs (built once per parent) spares
-   * building their lists and scanning them. It only skips subtrees where
-   * no clue set hits every UA, so the checks stay the same. (64 UAs cut 14%
-   * more nodes but cost more to build than they save.)
+   * Builds the list of the child of the path's node at `level` whose clue is
+   * cell0/cell1 (the parent's unhit UAs it misses, cut to its live cells
+   * a0/a1) and searches it, unless one of them has no live cell left (or,
+   * with one clue left, they share none).
    */
-  private twoMore(level: number, cell: number, a0: number, a1: number): boolean {
-    const hits = this.twoHits;
+  private pushChild(
+    level: number, cell0: number, cell1: number, dead0: number, dead1: number,
+    n1: number, n2: number, a0: number, a1: number, lastClue: boolean,
+  ): void {
     const L = this.levelW;
     const base = level * XY_CAPACITY;
+    const child = base + XY_CAPACITY;
+    let n = 0;
+    let and0 = FULL;
+    let and1 = FULL;
+    for (let i = base, end = base + this.levelCount[level]; i < end; i++) {
+      const m0 = L[2 * i];
+      const m1 = L[2 * i + 1];
+      if ((m0 & cell0) !== 0 || (m1 & cell1) !== 0) continue;
+      const r0 = m0 & a0;
+      const r1 = m1 & a1;
+      and0 &= r0;
+      and1 &= r1;
+      if ((r0 | r1) === 0 || (lastClue && (and0 | and1) === 0)) return;
+      L[2 * (child + n)] = r0;
+      L[2 * (child + n) + 1] = r1;
+      n++;
+    }
+    this.levelCount[level + 1] = n;
+    this.levelLive0[level + 1] = a0;
+    this.levelLive1[level + 1] = a1;
+    this.xyNode(level + 1, this.levelS0[level] | cell0, this.levelS1[level] | cell1, dead0, dead1, n1, n2);
+  }
+
+  /**
+   * A bands-1+2 leaf (every known UA hit), the path's node at `level`:
+   * false when it is done (no band 3 can take its clues, or it is valid and
+   * its 17s are searched), true when its check found a fresh UA
+   * (solver.difference).
+   */
+  private xyLeaf(level: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number): boolean {
+    // Band 3 first: when no band 3 can take its clues, the (costlier)
+    // uniqueness check is not needed, and neither is anything below.
+    const hopeful = this.firstHopefulBand3(level, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+    if (hopeful < 0) {
+      this.stats.xyBand3Cut++;
+      return false;
+    }
+    this.stats.xyChecks++;
+    if (this.bands12Unique(s0, s1)) {
+      this.stats.xyValid++;
+      this.validXY(level, hopeful, s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+      return false;
+    }
+    this.stats.xyFreshUAs++;
+    return true;
+  }
+
+  /** Sets the path's node at `level` (clues s0/s1, live cells live0/live1) for a node that keeps no list. */
+  private enterNode(level: number, s0: number, s1: number, live0: number, live1: number): void {
+    this.stats.xyNodes++;
+    this.levelNode[level] = this.nodeSerial++;
+    this.levelS0[level] = s0;
+    this.levelS1[level] = s1;
+    this.levelLive0[level] = live0;
+    this.levelLive1[level] = live1;
+  }
+
+  /**
+   * The list of a child with 3 clues left of the path's node at `level` (its
+   * clue `cell`, 0..53, live cells a0/a1), read from the bit masks of the
+   * parent's list (syncTwo) rather than filtered from the list itself: its
+   * UAs are the bits the clue leaves in one AND-NOT per 32 UAs. Then the
+   * child is searched (its own children go to lastTwo on the same masks).
+   */
+  private maskChild(
+    level: number, cell: number, cell0: number, cell1: number, dead0: number, dead1: number,
+    n1: number, n2: number, a0: number, a1: number,
+  ): void {
+    this.syncMasks(level);
+    const hits = this.twoHits;
+    const W0 = this.twoW0;
+    const W1 = this.twoW1;
+    const L = this.levelW;
+    const child = (level + 1) * XY_CAPACITY;
+    let n = 0;
+    for (let k = 0, blocks = (this.twoCount + 31) >>> 5; k < blocks; k++) {
+      for (let u = this.twoAll(k) & ~hits[54 * k + cell]; u !== 0; u &= u - 1) {
+        const i = 32 * k + 31 - Math.clz32(u & -u);
+        const r0 = W0[i] & a0;
+        const r1 = W1[i] & a1;
+        if ((r0 | r1) === 0) return;
+        L[2 * (child + n)] = r0;
+        L[2 * (child + n++) + 1] = r1;
+      }
+    }
+    this.levelCount[level + 1] = n;
+    this.levelLive0[level + 1] = a0;
+    this.levelLive1[level + 1] = a1;
+    this.xyNode(level + 1, this.levelS0[level] | cell0, this.levelS1[level] | cell1, dead0, dead1, n1, n2);
+  }
+
+  /**
+   * The subtree of a child with 2 clues left of the path's node at `level`
+   * (its clue `cell`, 0..53: clues s0/s1, c1 and c2 of them, dead cells
+   * d0/d1, live cells a0/a1). It visits the same leaves, in the same order,
+   * as xyNode would, but on bit masks of the parent's list built once for
+   * all its children: the UAs a clue set misses are one AND-NOT per 32 UAs,
+   * where xyNode filtered a list per child and grandchild. Only the bound
+   * and the confinement of these two levels are left out; they cut no leaf
+   * (the leaves' free cells, which the joint search reads, differ only in
+   * closed leaves, where no bands-1+2 cell can be added).
+   */
+  private lastTwo(level: number, cell: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number, a0: number, a1: number): void {
+    this.syncTwo(level);
+    const hits = this.twoHits;
+    const U = this.twoU;
+    const W0 = this.twoW0;
+    const W1 = this.twoW1;
+    const cLevel = level + 1;
+    const dLevel = level + 2;
+    const eLevel = level + 3;
+    this.enterNode(cLevel, s0, s1, a0, a1);
+    let blocks = (this.twoCount + 31) >>> 5;
+    let any = 0;
+    for (let k = 0; k < blocks; k++) {
+      const u = this.twoP[k] & ~hits[54 * k + cell];
+      U[k] = u;
+      any |= u;
+    }
+    if (any === 0) {
+      if (!this.xyLeaf(cLevel, s0, s1, d0, d1, c1, c2)) return;
+      const fresh = this.twoFresh(level, cLevel);
+      if (fresh >= 0) blocks = this.twoMark(fresh, blocks);
+      if (this.xyKillLevel <= cLevel) {
+        if (this.xyKillLevel === cLevel) this.xyKillLevel = 99;
+        return;
+      }
+    }
+    let dead0 = d0;
+    let dead1 = d1;
+    let j = 0;
+    while (U[j >>> 5] === 0) j += 32;
+    j += 31 - Math.clz32(U[j >>> 5] & -U[j >>> 5]);
+    let b0 = W0[j] & a0;
+    let b1 = W1[j] & a1;
+    {
+      // Three UAs of j's block pairwise disjoint in the live cells: 2 clues
+      // cannot hit them (most of these nodes end here).
+      const at = 54 * (j >>> 5);
+      const u = U[j >>> 5];
+      let touch = 0;
+      for (let w = b0; w !== 0; w &= w - 1) touch |= hits[at + 31 - Math.clz32(w & -w)];
+      for (let w = b1; w !== 0; w &= w - 1) touch |= hits[at + 58 - Math.clz32(w & -w)];
+      const apart = u & ~touch;
+      if (apart !== 0) {
+        const k = 32 * (j >>> 5) + 31 - Math.clz32(apart & -apart);
+        let touch2 = 0;
+        for (let w = W0[k] & a0; w !== 0; w &= w - 1) touch2 |= hits[at + 31 - Math.clz32(w & -w)];
+        for (let w = W1[k] & a1; w !== 0; w &= w - 1) touch2 |= hits[at + 58 - Math.clz32(w & -w)];
+        if ((apart & ~touch2) !== 0) return;
+      }
+    }
+    while ((b0 | b1) !== 0) {
+      const inBand1 = b0 === 0;
+      const bit = inBand1 ? b1 & -b1 : b0 & -b0;
+      const cell0 = inBand1 ? 0 : bit;
+      const cell1 = inBand1 ? bit : 0;
+      b0 ^= cell0;
+      b1 ^= cell1;
+      const dCell = (inBand1 ? 58 : 31) - Math.clz32(bit);
+      const n1 = cell0 !== 0 ? c1 + 1 : c1;
+      const n2 = cell1 !== 0 ? c2 + 1 : c2;
+      const ds0 = s0 | cell0;
+      const ds1 = s1 | cell1;
+      const live0 = this.canAdd(n1 + 1, n2) ? FULL & ~ds0 & ~dead0 : 0;
+      const live1 = this.canAdd(n1, n2 + 1) ? FULL & ~ds1 & ~dead1 : 0;
+      let search = this.totalLimit(n1, n2) - n1 - n2 >= 1;
+      // The last clue must lie in every UA this cell leaves unhit (U &
+      // ~hits[dCell]): the cells of the first, cut by the others until none
+      // is left (most cells end after two or three).
+      let k = -1;
+      let e0 = 0;
+      let e1 = 0;
+      for (let q = 0; q < blocks; q++) {
+        let u = U[q] & ~hits[54 * q + dCell];
+        if (u === 0) continue;
+        if (k < 0) {
+          k = 32 * q + 31 - Math.clz32(u & -u);
+          if (!search) break;
+          e0 = W0[k] & live0;
+          e1 = W1[k] & live1;
+          u &= u - 1;
+        }
+        for (; u !== 0 && (e0 | e1) !== 0; u &= u - 1) {
+          const i = 32 * q + 31 - Math.clz32(u & -u);
+          e0 &= W0[i];
+          e1 &= W1[i];
+        }
+        if ((e0 | e1) === 0) break;
+      }
+      // This node is entered only when it is a leaf or has one below (most have none).
+      let entered = k < 0;
+      if (k < 0) {
+        this.enterNode(dLevel, ds0, ds1, live0, live1);
+        let fresh = -1;
+        if (this.xyLeaf(dLevel, ds0, ds1, dead0, dead1, n1, n2)) {
+          fresh = this.twoFresh(level, dLevel);
+          if (fresh >= 0) blocks = this.twoMark(fresh, blocks);
+        }
+        if (this.xyKillLevel <= cLevel) {
+          if (this.xyKillLevel === cLevel) this.xyKillLevel = 99;
+          return;
+        }
+        if (this.xyKillLevel === dLevel) {
+          this.xyKillLevel = 99;
+        } else if (fresh >= 0 && search) {
+          // The leaf's fresh UA is the only one left.
+          e0 = W0[fresh] & live0;
+          e1 = W1[fresh] & live1;
+        }
+      }
+      if (search) {
+        let deadE0 = dead0;
+        let deadE1 = dead1;
+        while ((e0 | e1) !== 0) {
+          const inBand1 = e0 === 0;
+          const bit = inBand1 ? e1 & -e1 : e0 & -e0;
+          const last0 = inBand1 ? 0 : bit;
+          const last1 = inBand1 ? bit : 0;
+          e0 ^= last0;
+          e1 ^= last1;
+          if (!entered) {
+            this.enterNode(dLevel, ds0, ds1, live0, live1);
+            entered = true;
+          }
+          const m1 = last0 !== 0 ? n1 + 1 : n1;
+          const m2 = last1 !== 0 ? n2 + 1 : n2;
+          const es0 = ds0 | last0;
+          const es1 = ds1 | last1;
+          this.enterNode(
+            eLevel, es0, es1,
+            this.canAdd(m1 + 1, m2) ? FULL & ~es0 & ~deadE0 : 0,
+            this.canAdd(m1, m2 + 1) ? FULL & ~es1 & ~deadE1 : 0,
+          );
+          if (this.xyLeaf(eLevel, es0, es1, deadE0, deadE1, m1, m2)) {
+            const fresh = this.twoFresh(level, eLevel);
+            if (fresh >= 0) {
+              blocks = this.twoMark(fresh, blocks);
+              // The later last clues must hit it too.
+              e0 &= W0[fresh];
+              e1 &= W1[fresh];
+            }
+          }
+          if (this.xyKillLevel <= cLevel) {
+            if (this.xyKillLevel === cLevel) this.xyKillLevel = 99;
+            return;
+          }
+          if (this.xyKillLevel === dLevel) {
+            this.xyKillLevel = 99;
+            break;
+          }
+          if (this.xyKillLevel === eLevel) this.xyKillLevel = 99;
+          deadE0 |= last0;
+          deadE1 |= last1;
+        }
+      }
+      dead0 |= cell0;
+      dead1 |= cell1;
+    }
+  }
+
+  /** Bit k of lastTwo's mask of all its UAs, block k. */
+  private twoAll(k: number): number {
+    const n = this.twoCount - 32 * k;
+    return n >= 32 ? -1 : (1 << n) - 1;
+  }
+
+  /** Marks UA `index` unhit by lastTwo's node with 2 clues left; returns the blocks in use. */
+  private twoMark(index: number, blocks: number): number {
+    const k = index >>> 5;
+    while (blocks <= k) this.twoU[blocks++] = 0;
+    this.twoU[k] |= 1 << (index & 31);
+    return blocks;
+  }
+
+  /** Makes lastTwo's masks mirror the list of the path's node at `level`. */
+  private syncMasks(level: number): void {
     if (this.twoNode !== this.levelNode[level]) {
-      // The parent's list may grow while its children run (fresh UAs); the first 32 are enough for a necessary test.
+      this.twoHits.fill(0, 0, 54 * ((this.twoCount + 31) >>> 5));
       this.twoNode = this.levelNode[level];
-      hits.fill(0);
-      const count = Math.min(this.levelCount[level], 32);
-      for (let j = 0; j < count; j++) {
-        const bit = 1 << j;
-        for (let w = L[2 * (base + j)]; w !== 0; w &= w - 1) hits[31 - Math.clz32(w & -w)] |= bit;
-        for (let w = L[2 * (base + j) + 1]; w !== 0; w &= w - 1) hits[58 - Math.clz32(w & -w)] |= bit;
-      }
-      this.twoAll = count === 32 ? -1 : (1 << count) - 1;
+      this.twoCount = 0;
+      this.twoListed = 0;
+      this.twoPNode = -1;
     }
-    const unhit = this.twoAll & ~hits[cell];
-    if (unhit === 0) return true;
-    // Some clue d of the first UA the child leaves unhit, then some clue e of the first UA d leaves unhit.
-    const j = base + 31 - Math.clz32(unhit & -unhit);
-    for (let band = 0; band < 2; band++) {
-      for (let p = band === 0 ? L[2 * j] & a0 : L[2 * j + 1] & a1; p !== 0; p &= p - 1) {
-        const after = unhit & ~hits[27 * band + 31 - Math.clz32(p & -p)];
-        if (after === 0) return true;
-        const k = base + 31 - Math.clz32(after & -after);
-        for (let q = L[2 * k] & a0; q !== 0; q &= q - 1) if ((after & ~hits[31 - Math.clz32(q & -q)]) === 0) return true;
-        for (let q = L[2 * k + 1] & a1; q !== 0; q &= q - 1) if ((after & ~hits[58 - Math.clz32(q & -q)]) === 0) return true;
+    const L = this.levelW;
+    const base = level * XY_CAPACITY;
+    for (let i = this.twoListed, end = this.levelCount[level]; i < end; i++) {
+      this.twoAdd(L[2 * (base + i)], L[2 * (base + i) + 1]);
+    }
+    this.twoListed = this.levelCount[level];
+  }
+
+  /**
+   * Makes lastTwo's masks mirror the list of the path's node at `level` - 1
+   * (built once for all its grandchildren), and twoP the UAs of that list
+   * the path's node at `level` leaves unhit.
+   */
+  private syncTwo(level: number): void {
+    const g = level - 1;
+    const listed = this.twoCount;
+    this.syncMasks(g);
+    const P = this.twoP;
+    if (this.twoPNode !== this.levelNode[level]) {
+      this.twoPNode = this.levelNode[level];
+      const added0 = this.levelS0[level] ^ this.levelS0[g];
+      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(this.levelS1[level] ^ this.levelS1[g]);
+      for (let k = 0, blocks = (this.twoCount + 31) >>> 5; k < blocks; k++) P[k] = this.twoAll(k) & ~this.twoHits[54 * k + cell];
+    } else {
+      // UAs listed since the node at `level` was set come from its subtree: its clues miss them.
+      for (let i = listed; i < this.twoCount; i++) this.twoUnhit(i);
+    }
+  }
+
+  /** Marks UA `index` (just added to the masks) unhit by the path's node at lastTwo's `level`. */
+  private twoUnhit(index: number): void {
+    const k = index >>> 5;
+    if ((index & 31) === 0) this.twoP[k] = 0;
+    this.twoP[k] |= 1 << (index & 31);
+  }
+
+  /** Adds a UA (cells u0/u1) to lastTwo's masks; returns its index. */
+  private twoAdd(u0: number, u1: number): number {
+    const i = this.twoCount++;
+    if (i >= TWO_CAPACITY) throw new Error(`band scan: more than ${TWO_CAPACITY} UAs at one node`);
+    const hits = this.twoHits;
+    const at = 54 * (i >>> 5);
+    const bit = 1 << (i & 31);
+    this.twoW0[i] = u0;
+    this.twoW1[i] = u1;
+    for (let w = u0; w !== 0; w &= w - 1) hits[at + 31 - Math.clz32(w & -w)] |= bit;
+    for (let w = u1; w !== 0; w &= w - 1) hits[at + 58 - Math.clz32(w & -w)] |= bit;
+    return i;
+  }
+
+  /**
+   * The fresh UA of a lastTwo leaf at `leafLevel` (solver.difference), its
+   * node with masks at `level`: as addFreshXY, every list up to `level` takes
+   * it and a level where it has no live cell unwinds (xyKillLevel); the
+   * levels below keep no list. Returns its index in the masks, or -1.
+   */
+  private twoFresh(level: number, leafLevel: number): number {
+    const u0 = this.solver.difference[0];
+    const u1 = this.solver.difference[1];
+    const counts = this.levelCount;
+    for (let j = 0; j <= leafLevel; j++) {
+      const r0 = u0 & this.levelLive0[j];
+      const r1 = u1 & this.levelLive1[j];
+      if ((r0 | r1) === 0) {
+        this.xyKillLevel = j;
+        break;
+      }
+      if (j <= level && counts[j] < XY_CAPACITY) {
+        const k = j * XY_CAPACITY + counts[j]++;
+        this.levelW[2 * k] = r0;
+        this.levelW[2 * k + 1] = r1;
       }
     }
-    return false;
+    if (this.xyKillLevel <= level) return -1;
+    if (this.levelCount[level - 1] > this.twoListed) {
+      this.syncTwo(level);
+      return this.twoCount - 1;
+    }
+    // The masks' list is full: the masks alone keep it.
+    const index = this.twoAdd(u0 & this.levelLive0[level - 1], u1 & this.levelLive1[level - 1]);
+    this.twoUnhit(index);
+    return index;
   }
 
   /**
