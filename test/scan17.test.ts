@@ -169,6 +169,28 @@ for (const pass of ["1", "2a", "2b"] as const) {
   });
 }
 
+// The bit-mask search of the last three bands-1+2 clues against the plain
+// list search: the same leaves in the same order, so the same outputs in
+// the same order and every counter equal but the node count.
+for (const pass of ["1", "2a", "2b"] as const) {
+  test(`bit masks and lists: the same outputs and counters on ${K_FILES[pass]} windows`, { skip: !haveKFiles && "k-files not found" }, () => {
+    const runs = [true, false].map((bitMasks) => {
+      const stats = new Scan17Stats();
+      const outputs: string[] = [];
+      for (const line of sample(pass, 6, 5)) {
+        replayGroup([line], pass, { stats, bitMasks, window: { extraCells: 24, seed: line.lineNumber }, onOutput: (p) => outputs.push(p) });
+      }
+      const { xyNodes, ...counters } = stats.toJSON();
+      return { outputs, counters, xyNodes };
+    });
+    assert.deepEqual(runs[0].outputs, runs[1].outputs);
+    assert.deepEqual(runs[0].counters, runs[1].counters);
+    // Not trivial: many leaves, checks and fresh UAs on the way.
+    assert.ok(runs[0].counters.xyChecks > 100 && runs[0].counters.xyFreshUAs > 20, JSON.stringify(runs[0].counters));
+    assert.ok(runs[0].outputs.length >= 6);
+  });
+}
+
 test("a window confines the scan: a k3 17 is output with exactly its bands-1+2 cells allowed, and not when one of them is taken out", { skip: !haveKFiles && "k-files not found" }, () => {
   let checked = 0;
   for (const line of sample("1", 8, 11)) {

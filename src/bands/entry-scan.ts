@@ -211,9 +211,15 @@ export class EntryScanner17 {
   private onHit: (hit: Scan17Hit) => void = () => {};
   private band3 = 0;
 
+  /**
+   * @param bitMasks false: the last three clues are searched on lists like
+   *   the others (no maskChild, no lastTwo); the same leaves in the same
+   *   order, more slowly. For cross-checks.
+   */
   constructor(
     readonly pass: Scan17Pass,
     readonly stats: Scan17Stats = new Scan17Stats(),
+    readonly bitMasks = true,
   ) {
     this.limits = PASS_LIMITS[pass];
     // Pass-2 entries cost seconds each, so 5-digit floors (0.2-0.5 s per
@@ -386,10 +392,10 @@ export class EntryScanner17 {
       const a0 = this.canAdd(n1 + 1, n2) ? FULL & ~ns0 & ~dead0 : 0;
       const a1 = this.canAdd(n1, n2 + 1) ? FULL & ~ns1 & ~dead1 : 0;
       const childLeft = this.totalLimit(n1, n2) - n1 - n2;
-      if (childLeft === 3) {
+      if (childLeft === 3 && this.bitMasks) {
         // Most nodes lie in such subtrees: searched on bit masks of this node's list instead of lists.
         this.maskChild(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), cell0, cell1, dead0, dead1, n1, n2, a0, a1);
-      } else if (childLeft === 2 && level > 0) {
+      } else if (childLeft === 2 && level > 0 && this.bitMasks) {
         this.lastTwo(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), ns0, ns1, dead0, dead1, n1, n2, a0, a1);
       } else {
         this.pushChild(level, cell0, cell1, dead0, dead1, n1, n2, a0, a1, childLeft === 1);

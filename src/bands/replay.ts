@@ -57,10 +57,12 @@ export interface ReplayOptions {
   readonly window?: ReplayWindow;
   /** Sees every puzzle the scan outputs (in the entry's coordinates), the lines' and any other. */
   readonly onOutput?: (puzzle: string) => void;
+  /** EntryScanner17's bitMasks (default true). */
+  readonly bitMasks?: boolean;
 }
 
 export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, options: ReplayOptions = {}): ReplayOutcome[] {
-  const { stats = new Scan17Stats(), window, onOutput } = options;
+  const { stats = new Scan17Stats(), window, onOutput, bitMasks = true } = options;
   const first = lines[0];
   const solution = solve(first.puzzle);
   if (solution === null) throw new Error(`line ${first.lineNumber}: the puzzle has no solution`);
@@ -82,7 +84,7 @@ export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, options: 
   if (window !== undefined) {
     [allowed0, allowed1] = windowCells(lines.map((l) => (exchanged ? exchangeBands23Text(l.puzzle) : l.puzzle)), window);
   }
-  new EntryScanner17(pass, stats).scanEntry(
+  new EntryScanner17(pass, stats, bitMasks).scanEntry(
     singleBand3Entry(grid, first.ranks, first.slice),
     (hit) => {
       found.add(hit.puzzle);
