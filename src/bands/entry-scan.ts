@@ -123,9 +123,10 @@ export class EntryScanner17 {
   private twoNode = -1;
   private twoCount = 0;
   private twoListed = 0;
-  /** lastTwo's unhit UAs of its node with 3 clues left (node serial twoPNode) and of its child. */
+  /** The masks' UAs that lastTwo's node with 3 clues left (serial twoPNode) leaves unhit. */
   private readonly twoP = new Int32Array(TWO_BLOCKS);
   private twoPNode = -1;
+  /** The same for its child with 2 clues left. */
   private readonly twoU = new Int32Array(TWO_BLOCKS);
   /** For each of the 81 cells, the disjoint UA of jointNeed holding it, or -1. */
   private readonly groupOf = new Int8Array(81);
@@ -516,9 +517,10 @@ export class EntryScanner17 {
    * The subtree of a child with 2 clues left of the path's node at `level`
    * (its clue `cell`, 0..53: clues s0/s1, c1 and c2 of them, dead cells
    * d0/d1, live cells a0/a1). It visits the same leaves, in the same order,
-   * as xyNode would, but on bit masks of the parent's list built once for
-   * all its children: the UAs a clue set misses are one AND-NOT per 32 UAs,
-   * where xyNode filtered a list per child and grandchild. Only the bound
+   * as xyNode would, but on the bit masks of the grandparent's list, built
+   * once for all its grandchildren (syncTwo): the UAs a clue set misses are
+   * one AND-NOT per 32 UAs, where xyNode filtered a list per child and
+   * grandchild. Only the bound
    * and the confinement of these two levels are left out; they cut no leaf
    * (the leaves' free cells, which the joint search reads, differ only in
    * closed leaves, where no bands-1+2 cell can be added).
@@ -682,7 +684,7 @@ export class EntryScanner17 {
     }
   }
 
-  /** Bit k of lastTwo's mask of all its UAs, block k. */
+  /** Block k of the set of all the masks' UAs. */
   private twoAll(k: number): number {
     const n = this.twoCount - 32 * k;
     return n >= 32 ? -1 : (1 << n) - 1;
