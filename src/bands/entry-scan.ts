@@ -482,7 +482,7 @@ export class EntryScanner17 {
   /**
    * The list of a child with 3 clues left of the path's node at `level` (its
    * clue `cell`, 0..53, live cells a0/a1), read from the bit masks of the
-   * parent's list (syncTwo) rather than filtered from the list itself: its
+   * parent's list (syncMasks) rather than filtered from the list itself: its
    * UAs are the bits the clue leaves in one AND-NOT per 32 UAs. Then the
    * child is searched (its own children go to lastTwo on the same masks).
    */
@@ -520,10 +520,10 @@ export class EntryScanner17 {
    * as xyNode would, but on the bit masks of the grandparent's list, built
    * once for all its grandchildren (syncTwo): the UAs a clue set misses are
    * one AND-NOT per 32 UAs, where xyNode filtered a list per child and
-   * grandchild. Only the bound
-   * and the confinement of these two levels are left out; they cut no leaf
-   * (the leaves' free cells, which the joint search reads, differ only in
-   * closed leaves, where no bands-1+2 cell can be added).
+   * grandchild. Only the bound and the confinement of these two levels are
+   * left out; they cut no leaf (the leaves' free cells, which the joint
+   * search reads, differ only in closed leaves, where no bands-1+2 cell can
+   * be added).
    */
   private lastTwo(level: number, cell: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number, a0: number, a1: number): void {
     this.syncTwo(level);
