@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { solve, solveUnique, countSolutions, checkUnique, enumerateSolutions, redundantClues } from "../src/solver/solve.js";
 import { isValidGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { cellSetToList } from "../src/core/cellset.js";
+import { BitboardSolver } from "../src/solver/bitboard.js";
 import { dataFile, readPuzzles, referenceCount, rng, text } from "./helpers.js";
 
 const seventeens = dataFile("sudoku17.txt");
@@ -104,4 +105,50 @@ test("redundantClues: a 17 is minimal; a clue added from the solution is redunda
   const cell = puzzle.indexOf(0);
   extra[cell] = grid[cell];
   assert.ok(redundantClues(extra).includes(cell));
+});
+
+
+test("checkUniqueFrom (band 3 prepared once) agrees with checkUnique and with solution counts, even between checks of another grid", { skip: !seventeens && "sudoku17.txt not found" }, () => {
+  const puzzles = readPuzzles(seventeens!).filter((_, i) => i % 997 === 0);
+  const prepared = new BitboardSolver();
+  const plain = new BitboardSolver();
+  const random = rng(20261122);
+  let unique = 0;
+  let several = 0;
+  for (let p = 0; p + 1 < puzzles.length; p++) {
+    const grid = solve(puzzles[p])!;
+    const other = solve(puzzles[p + 1])!;
+    prepared.prepareBase(grid, 0, 0, 0x7ffffff);
+    for (let trial = 0; trial < 40; trial++) {
+      let c0 = 0;
+      let c1 = 0;
+      const puzzle = new Uint8Array(81);
+      for (let i = 54; i < 81; i++) puzzle[i] = grid[i];
+      for (let k = 0, n = 12 + Math.floor(random() * 16); k < n; k++) {
+        const cell = Math.floor(random() * 54);
+        if (cell < 27) c0 |= 1 << cell;
+        else c1 |= 1 << (cell - 27);
+        puzzle[cell] = grid[cell];
+      }
+      // Another grid checked on the same solver must not disturb the prepared one.
+      if (trial % 7 === 3) prepared.checkUnique(other, other, false);
+      const fast = prepared.checkUniqueFrom(c0, c1, 0);
+      const slow = plain.checkUnique(puzzle, grid, false);
+      assert.equal(fast, slow);
+      assert.equal(fast, countSolutions(puzzle, 2) === 1);
+      if (fast) {
+        unique++;
+        continue;
+      }
+      several++;
+      assert.deepEqual([...prepared.difference], [...plain.difference], "the same second solution");
+      const d = prepared.difference;
+      assert.equal(d[2], 0, "band 3 is given");
+      assert.equal((d[0] & c0) | (d[1] & c1), 0, "the UA avoids the clues");
+      const blanked = grid.slice();
+      for (let cell = 0; cell < 54; cell++) if (((cell < 27 ? d[0] : d[1]) >>> (cell % 27)) & 1) blanked[cell] = 0;
+      assert.ok(countSolutions(blanked, 2) >= 2, "the difference is unavoidable");
+    }
+  }
+  assert.ok(unique > 20 && several > 200, `both outcomes tested (${unique} unique, ${several} not)`);
 });

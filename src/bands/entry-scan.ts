@@ -68,6 +68,8 @@ const FLOOR_DIGITS_PASS1 = 4;
 export class EntryScanner17 {
   private readonly limits: PassLimits;
   private readonly solver = new BitboardSolver();
+  /** Whether the solver's base frame holds the grid's band 3 (bands12Unique). */
+  private band3Prepared = false;
   /** The grid checked: bands 1+2 of the entry, band 3 being processed. */
   private readonly grid = new Uint8Array(81);
   private readonly puzzle = new Uint8Array(81);
@@ -299,6 +301,7 @@ export class EntryScanner17 {
   }
 
   private setBand3(b: number): void {
+    this.band3Prepared = false;
     this.band3 = b;
     this.grid.set(this.entry!.bands3.subarray(27 * b, 27 * b + 27), 54);
   }
@@ -816,15 +819,12 @@ export class EntryScanner17 {
 
   /** Solves bands 1+2 from the clues with band 3 given in full; on failure the solver's difference is a fresh UA. */
   private bands12Unique(s0: number, s1: number): boolean {
-    const p = this.puzzle;
-    const g = this.grid;
-    p.fill(0);
-    for (let i = 0; i < 27; i++) {
-      if ((s0 >>> i) & 1) p[i] = g[i];
-      if ((s1 >>> i) & 1) p[27 + i] = g[27 + i];
+    if (!this.band3Prepared) {
+      // Band 3 given in full, propagated once for all the checks under it.
+      this.solver.prepareBase(this.grid, 0, 0, FULL);
+      this.band3Prepared = true;
     }
-    for (let i = 54; i < 81; i++) p[i] = g[i];
-    return this.solver.checkUnique(p, g, false);
+    return this.solver.checkUniqueFrom(s0, s1, 0);
   }
 
   /**
@@ -861,7 +861,11 @@ export class EntryScanner17 {
       this.jLive1[0] = live1;
       this.jLive2[0] = FULL;
       this.jKillLevel = 99;
-      this.jointNode(0, s0, s1, 0, f0, f1, FULL, c1, c2, 0);
+      if (!closed && this.lastSlot(c1, c2, live0, live1)) {
+        this.splitLastSlot(s0, s1, c1, c2, live0, live1);
+      } else {
+        this.jointNode(0, s0, s1, 0, f0, f1, FULL, c1, c2, 0);
+      }
     }
   }
 
@@ -1201,6 +1205,79 @@ export class EntryScanner17 {
     for (let r = 0; r < 9; r++) cover.addMiniRowPatterns(r, family[r]);
     for (let k = 0; k < forced; k++) cover.add(this.forcedExtras[k]);
     for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
+    const nodes = cover.nodes;
+    const coverable = cover.coverable(left);
+    this.stats.band3CoverNodes += cover.nodes - nodes;
+    return coverable;
+  }
+
+  /** Whether bands 1+2 (c1, c2 clues, free cells live0/live1, not all empty) take exactly one more clue at most: every child closed. */
+  private lastSlot(c1: number, c2: number, live0: number, live1: number): boolean {
+    if (live0 !== 0 && (this.canAdd(c1 + 2, c2) || this.canAdd(c1 + 1, c2 + 1))) return false;
+    if (live1 !== 0 && (this.canAdd(c1 + 1, c2 + 1) || this.canAdd(c1, c2 + 2))) return false;
+    return true;
+  }
+
+  /**
+   * The joint search of a valid X+Y that can take one more bands-1+2 clue
+   * at most, its root list at level 0: split by that clue first (none, or
+   * each free cell in turn), which leaves one closed band-3 problem each.
+   * The joint search's own bound sees mixed UAs (a bands-1+2 cell or band-3
+   * cells) as one clue each, which is weak here: its tree was wide at the
+   * bottom (86 nodes per problem on a pass-2a entry). Most closed problems
+   * have no cover, which the exact cover test proves at once. Each superset
+   * of X+Y lies in exactly one part, so the 17s are the same.
+   */
+  private splitLastSlot(x0: number, x1: number, c1: number, c2: number, live0: number, live1: number): void {
+    if (this.closedChild(0, 0, 17 - c1 - c2)) {
+      this.jointNode(1, x0, x1, 0, 0, 0, FULL, c1, c2, 0);
+      if (this.jKillLevel <= 1) {
+        if (this.jKillLevel === 0) return;
+        this.jKillLevel = 99;
+      }
+    }
+    for (let band = 0; band < 2; band++) {
+      for (let cells = band === 0 ? live0 : live1; cells !== 0; cells &= cells - 1) {
+        const bit = cells & -cells;
+        const f0 = band === 0 ? bit : 0;
+        const f1 = band === 0 ? 0 : bit;
+        const n1 = band === 0 ? c1 + 1 : c1;
+        const n2 = band === 0 ? c2 : c2 + 1;
+        if (!this.closedChild(f0, f1, 17 - n1 - n2)) continue;
+        this.jointNode(1, x0 | f0, x1 | f1, 0, 0, 0, FULL, n1, n2, 0);
+        if (this.jKillLevel <= 1) {
+          if (this.jKillLevel === 0) return;
+          this.jKillLevel = 99;
+        }
+      }
+    }
+  }
+
+  /**
+   * Writes level 1 of the joint lists: the root UAs that bands-1+2 clue
+   * f0/f1 (or none) misses, cut to band 3, as a closed node. False when one
+   * has no band-3 cell or no `left` band-3 cells hit them all.
+   */
+  private closedChild(f0: number, f1: number, left: number): boolean {
+    const L0 = this.jW0;
+    const L1 = this.jW1;
+    const L2 = this.jW2;
+    const cover = this.cover;
+    cover.clear();
+    let n = JOINT_CAPACITY;
+    for (let i = 0, end = this.jCount[0]; i < end; i++) {
+      if (((L0[i] & f0) | (L1[i] & f1)) !== 0) continue;
+      const m2 = L2[i];
+      if (m2 === 0) return false;
+      L0[n] = 0;
+      L1[n] = 0;
+      L2[n++] = m2;
+      cover.add(m2);
+    }
+    this.jCount[1] = n - JOINT_CAPACITY;
+    this.jLive0[1] = 0;
+    this.jLive1[1] = 0;
+    this.jLive2[1] = FULL;
     const nodes = cover.nodes;
     const coverable = cover.coverable(left);
     this.stats.band3CoverNodes += cover.nodes - nodes;

@@ -47,6 +47,11 @@ export type SolutionCallback = (grid: Uint8Array) => boolean | void;
 
 export class BitboardSolver {
   private readonly state = new Int32Array(FRAME * MAX_DEPTH);
+  /** prepareBase's frame and known grid (restored when another check has used gridWords since). */
+  private readonly baseFrame = new Int32Array(FRAME);
+  private readonly baseGridWords = new Int32Array(27);
+  private readonly baseGridCells = new Uint8Array(81);
+  private gridIsBase = false;
   private dirty = 0;
   private mode = MODE_COUNT;
   private limit = 1;
@@ -83,13 +88,8 @@ export class BitboardSolver {
    * made smaller first when `shrink` is set (see shrinkDifference).
    */
   checkUnique(puzzle: ArrayLike<number>, grid: ArrayLike<number>, shrink = false): boolean {
-    const words = this.gridWords;
-    words.fill(0);
-    for (let cell = 0; cell < 81; cell++) {
-      const band = (cell / 27) | 0;
-      words[3 * (grid[cell] - 1) + band] |= 1 << (cell - 27 * band);
-      this.gridCells[cell] = grid[cell];
-    }
+    this.gridIsBase = false;
+    this.loadGrid(grid);
     this.mode = MODE_CHECK;
     this.limit = 2;
     this.difference.fill(0);
@@ -97,6 +97,89 @@ export class BitboardSolver {
     if (this.count < 2) return true;
     if (shrink) this.shrinkDifference();
     return false;
+  }
+
+  /** The known solution, as digit-band words and as cells. */
+  private loadGrid(grid: ArrayLike<number>): void {
+    const words = this.gridWords;
+    words.fill(0);
+    for (let cell = 0; cell < 81; cell++) {
+      const band = (cell / 27) | 0;
+      words[3 * (grid[cell] - 1) + band] |= 1 << (cell - 27 * band);
+      this.gridCells[cell] = grid[cell];
+    }
+  }
+
+  /**
+   * Sets up checkUniqueFrom: the known solution `grid`, and a base frame
+   * holding the givens `fixed` (3 band words of cells whose grid digits are
+   * given) propagated once. Returns false when those givens alone already
+   * contradict (they cannot, being cells of the grid). Repeated checks that
+   * share many givens (the band scan's checks of bands 1+2 under a fixed
+   * band 3) then skip loading and propagating them every time.
+   */
+  prepareBase(grid: ArrayLike<number>, fixed0: number, fixed1: number, fixed2: number): boolean {
+    this.loadGrid(grid);
+    const base = this.baseFrame;
+    for (let w = 0; w < 27; w++) base[w] = FULL;
+    base[27] = 0;
+    base[28] = 0;
+    base[29] = 0;
+    this.placeKnown(base, 0, fixed0, fixed1, fixed2);
+    const s = this.state;
+    for (let i = 0; i < 30; i++) s[i] = base[i];
+    this.dirty = FULL;
+    const ok = this.propagate(0);
+    for (let i = 0; i < 30; i++) base[i] = s[i];
+    this.baseGridWords.set(this.gridWords);
+    this.baseGridCells.set(this.gridCells);
+    this.gridIsBase = true;
+    return ok;
+  }
+
+  /**
+   * checkUnique for the puzzle made of prepareBase's givens plus the cells
+   * c0/c1/c2 (band words) of its grid, without shrinking: true when unique,
+   * else `difference` holds a UA the clues miss.
+   */
+  checkUniqueFrom(c0: number, c1: number, c2: number): boolean {
+    if (!this.gridIsBase) {
+      this.gridWords.set(this.baseGridWords);
+      this.gridCells.set(this.baseGridCells);
+      this.gridIsBase = true;
+    }
+    const s = this.state;
+    const base = this.baseFrame;
+    for (let i = 0; i < 30; i++) s[i] = base[i];
+    this.busy = true;
+    this.mode = MODE_CHECK;
+    this.limit = 2;
+    this.count = 0;
+    this.guesses = 0;
+    this.difference.fill(0);
+    // Only the words the new clues change need propagating: the base frame
+    // is at a fixpoint, and every rule is triggered by a change of its inputs.
+    this.dirty = this.placeKnown(s, 0, c0, c1, c2);
+    try {
+      this.search(0);
+    } finally {
+      this.busy = false;
+    }
+    return this.count < 2;
+  }
+
+  /** Places the grid's digits of cells c0/c1/c2 in the frame at `at`; returns the words changed (a dirty set). */
+  private placeKnown(frame: Int32Array, at: number, c0: number, c1: number, c2: number): number {
+    let dirty = 0;
+    for (let band = 0; band < 3; band++) {
+      for (let cells = band === 0 ? c0 : band === 1 ? c1 : c2; cells !== 0; cells &= cells - 1) {
+        const i = 31 - Math.clz32(cells & -cells);
+        const w = 3 * (this.gridCells[27 * band + i] - 1) + band;
+        frame[at + w] &= ~PEERS_IN_BAND[i];
+        dirty |= 1 << w;
+      }
+    }
+    return dirty;
   }
 
   /**
