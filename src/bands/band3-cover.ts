@@ -77,18 +77,6 @@ export function joinMiniRow(family: Int32Array, cells: number, shift: number): n
   return 1;
 }
 
-/**
- * HOLDS_PATTERN[family] bit t (t a 3-bit set of one mini-row's cells): t
- * contains a pattern of the family. A UA whose cells in that mini-row are
- * such a t is hit whenever the pattern is, so it adds nothing to a problem.
- */
-const HOLDS_PATTERN = new Uint8Array(256);
-for (let family = 0; family < 256; family++) {
-  for (let t = 0; t < 8; t++) {
-    for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1 && (pattern & ~t) === 0) HOLDS_PATTERN[family] |= 1 << t;
-  }
-}
-
 export class Band3Cover {
   /** Per level, the UAs not hit yet, cut to the cells still allowed. */
   private readonly lists = new Int32Array(CAPACITY * (MAX_DEPTH + 1));
@@ -98,9 +86,16 @@ export class Band3Cover {
   private readonly groups = new Int32Array(MAX_DEPTH + 1);
   private readonly confinedGroups = new Int32Array(MAX_DEPTH + 1);
   private readonly groupOf = new Int8Array(27);
-  /** The mini-row pattern families of the problem (addMiniRowPatterns), and the mini-rows that have one. */
-  private readonly patterns = new Int32Array(9);
-  private patternRows = 0;
+  /**
+   * The problem's mini-row patterns (addMiniRowPatterns) by shape, as cells:
+   * single cells; the first cell of pairs of adjacent cells (0-1, 1-2); the
+   * first cell of pairs 0-2; the first cell of full mini-rows. A mask holds
+   * one of them when these AND with its own shifted copies (add).
+   */
+  private singles = 0;
+  private pairs1 = 0;
+  private pairs2 = 0;
+  private triplets = 0;
   /** Nodes searched, summed over calls. */
   nodes = 0;
   /** UAs left out because they hold one of the problem's mini-row patterns, summed over calls. */
@@ -109,7 +104,10 @@ export class Band3Cover {
   /** Starts a problem with no UA. */
   clear(): void {
     this.counts[0] = 0;
-    this.patternRows = 0;
+    this.singles = 0;
+    this.pairs1 = 0;
+    this.pairs2 = 0;
+    this.triplets = 0;
   }
 
   /**
@@ -124,18 +122,23 @@ export class Band3Cover {
     if (family === 0) return;
     for (let pattern = 1; pattern < 8; pattern++) if ((family >> pattern) & 1) this.add(pattern << (3 * r));
     // Registered after its own patterns are in: each holds itself.
-    this.patterns[r] = family;
-    this.patternRows |= 1 << r;
+    const at = 3 * r;
+    for (let pattern = 1; pattern < 8; pattern++) {
+      if (((family >> pattern) & 1) === 0) continue;
+      if ((pattern & (pattern - 1)) === 0) this.singles |= pattern << at;
+      else if (pattern === 3) this.pairs1 |= 1 << at;
+      else if (pattern === 6) this.pairs1 |= 2 << at;
+      else if (pattern === 5) this.pairs2 |= 1 << at;
+      else this.triplets |= 1 << at;
+    }
   }
 
   /** Adds a UA (band-3 cells, not empty) to the problem; beyond the capacity it is left out, which only weakens the test. */
   add(mask: number): void {
-    for (let rows = this.patternRows; rows !== 0; rows &= rows - 1) {
-      const r = 31 - Math.clz32(rows & -rows);
-      if ((HOLDS_PATTERN[this.patterns[r]] >> ((mask >>> (3 * r)) & 7)) & 1) {
-        this.redundant++;
-        return;
-      }
+    const next1 = mask & (mask >>> 1);
+    if (((mask & this.singles) | (next1 & this.pairs1) | (mask & (mask >>> 2) & this.pairs2) | (next1 & (mask >>> 2) & this.triplets)) !== 0) {
+      this.redundant++;
+      return;
     }
     if (this.counts[0] < CAPACITY) this.lists[this.counts[0]++] = mask;
   }

@@ -1229,7 +1229,10 @@ export class EntryScanner17 {
    * of X+Y lies in exactly one part, so the 17s are the same.
    */
   private splitLastSlot(x0: number, x1: number, c1: number, c2: number, live0: number, live1: number): void {
-    if (this.closedChild(0, 0, 17 - c1 - c2)) {
+    // Without the clue, no cover (as nearly always): then a clue that hits
+    // no UA of the list leaves the same problem with one band-3 clue fewer.
+    const noneDead = !this.closedChild(0, 0, 17 - c1 - c2);
+    if (!noneDead) {
       this.jointNode(1, x0, x1, 0, 0, 0, FULL, c1, c2, 0);
       if (this.jKillLevel <= 1) {
         if (this.jKillLevel === 0) return;
@@ -1243,7 +1246,7 @@ export class EntryScanner17 {
         const f1 = band === 0 ? 0 : bit;
         const n1 = band === 0 ? c1 + 1 : c1;
         const n2 = band === 0 ? c2 : c2 + 1;
-        if (!this.closedChild(f0, f1, 17 - n1 - n2)) continue;
+        if (this.lastSlotBound(f0, f1, 17 - n1 - n2, noneDead) || !this.closedChild(f0, f1, 17 - n1 - n2)) continue;
         this.jointNode(1, x0 | f0, x1 | f1, 0, 0, 0, FULL, n1, n2, 0);
         if (this.jKillLevel <= 1) {
           if (this.jKillLevel === 0) return;
@@ -1251,6 +1254,53 @@ export class EntryScanner17 {
         }
       }
     }
+  }
+
+  /**
+   * True when bands-1+2 clue f0/f1 surely leaves a closed problem with no
+   * cover of `left` band-3 cells (splitLastSlot): a root UA it misses has
+   * no band-3 cell; it hits no root UA while the problem without it had no
+   * cover (`noneDead`); or the cover's root bound, mini-row needs plus
+   * greedy disjoint UAs, exceeds `left`. Read straight from the root list,
+   * without building the child's (most clues end here).
+   */
+  private lastSlotBound(f0: number, f1: number, left: number, noneDead: boolean): boolean {
+    const L0 = this.jW0;
+    const L1 = this.jW1;
+    const L2 = this.jW2;
+    const family = this.miniRowFamily;
+    family.fill(0);
+    const count = this.jCount[0];
+    let hitAny = false;
+    let inRows = 0;
+    for (let i = 0; i < count; i++) {
+      if (((L0[i] & f0) | (L1[i] & f1)) !== 0) {
+        hitAny = true;
+        continue;
+      }
+      const m = L2[i];
+      if (m === 0) return true;
+      const low = 31 - Math.clz32(m & -m);
+      const shift = low - (low % 3);
+      if ((m & ~(7 << shift)) === 0) {
+        family[shift / 3] |= 1 << (m >>> shift);
+        inRows |= 7 << shift;
+      }
+    }
+    if (noneDead && !hitAny) return true;
+    let need = 0;
+    for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
+    if (need > left) return true;
+    let used = inRows;
+    for (let i = 0; i < count; i++) {
+      if (((L0[i] & f0) | (L1[i] & f1)) !== 0) continue;
+      const m = L2[i];
+      if ((m & used) === 0) {
+        used |= m;
+        if (++need > left) return true;
+      }
+    }
+    return false;
   }
 
   /**
