@@ -77,6 +77,9 @@ export function joinMiniRow(family: Int32Array, cells: number, shift: number): n
   return 1;
 }
 
+/** ROW_SHIFT[cell] = 3 * (cell's mini-row): the shift of the mini-row holding a band cell. */
+const ROW_SHIFT = Uint8Array.from({ length: 27 }, (_, cell) => cell - (cell % 3));
+
 export class Band3Cover {
   /** Per level, the UAs not hit yet, cut to the cells still allowed. */
   private readonly lists = new Int32Array(CAPACITY * (MAX_DEPTH + 1));
@@ -159,20 +162,12 @@ export class Band3Cover {
     const family = this.family;
     family.fill(0);
     let inRows = 0;
-    let best = base;
-    let bestSize = 99;
     for (let i = base, end = base + count; i < end; i++) {
       const m = lists[i];
-      const low = 31 - Math.clz32(m & -m);
-      const shift = low - (low % 3);
+      const shift = ROW_SHIFT[31 - Math.clz32(m & -m)];
       if ((m & ~(7 << shift)) === 0) {
         family[shift / 3] |= 1 << (m >>> shift);
         inRows |= 7 << shift;
-      }
-      const size = popcount(m);
-      if (size < bestSize) {
-        bestSize = size;
-        best = i;
       }
     }
     let need = 0;
@@ -219,7 +214,7 @@ export class Band3Cover {
           }
         } else {
           // Cells outside the disjoint UAs are cells of the mini-rows.
-          const joined = joinMiniRow(family, a, low - (low % 3));
+          const joined = joinMiniRow(family, a, ROW_SHIFT[low]);
           if (joined < 0) return false;
           if (joined > 0) changed = true;
         }
@@ -228,6 +223,16 @@ export class Band3Cover {
         let narrowed = rowCells(family, inRows);
         for (let g = 0; g < groupCount; g++) narrowed |= confinedGroups[g];
         allowed &= narrowed;
+      }
+    }
+    // The branch UA, the smallest, is looked for only now: most nodes end on the bound.
+    let best = base;
+    let bestSize = 99;
+    for (let i = base, end = base + count; i < end; i++) {
+      const size = popcount(lists[i]);
+      if (size < bestSize) {
+        bestSize = size;
+        best = i;
       }
     }
     const child = base + CAPACITY;
