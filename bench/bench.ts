@@ -126,7 +126,7 @@ rows.push({
     figure: `band scan, pass 1 rank 23 slice 1196 (${stats.entries} entries, ${stats.bands3} bands 3): ${found.length} 17s; ${counters(stats)}`,
     measured: `${slice1196.toFixed(2)} s`,
     target: `<= 3.7 s ${slice1196 <= 3.7 ? "met" : "MISSED"}`,
-    anchors: "sk_s17v9: 3.7 s, the same 2 17s",
+    anchors: "sk_s17v9: 3.7 s, the same 2 17s (3.61-3.64 s rebuilt and run on this machine kind, 2026-11-22, whole process)",
   });
   const stats1197 = new Scan17Stats();
   const [, slice1197] = cpuSeconds(() => scanSlices17({ pass: "1", rank: 23, firstSlice: 1197, lastSlice: 1197, stats: stats1197 }, () => {}));
@@ -149,7 +149,7 @@ rows.push({
       figure: `band scan replay, ${size} lines of ${file} (pass ${pass}, each entry with its own band 3): ${hits}/${size} found; ${counters(replayStats)}`,
       measured: `${perEntry.toFixed(2)} s per entry`,
       target: `<= 3.5 s ${perEntry <= 3.5 ? "met" : "MISSED"}`,
-      anchors: "one replay: sk_s17v9 pass 1 about 3.5 s per line; Sk_S17VB pass 2a 6.5 s, pass 2b 4.6 s per line (design notes §4)",
+      anchors: "one replay: sk_s17v9 pass 1 about 3.5 s per line; Sk_S17VB pass 2a 6.5 s, pass 2b 4.6 s per line (design notes §4); Sk_S17VB rebuilt on this machine kind (2026-11-22), the bench's 5 lines: pass 2a 7.1 s, pass 2b 4.0 s per line",
     });
   }
 }
