@@ -1205,6 +1205,12 @@ export class EntryScanner17 {
     for (let r = 0; r < 9; r++) cover.addMiniRowPatterns(r, family[r]);
     for (let k = 0; k < forced; k++) cover.add(this.forcedExtras[k]);
     for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
+    return this.coverable(left);
+  }
+
+  /** Whether at most `left` cells hit every UA added to the cover, its nodes counted. */
+  private coverable(left: number): boolean {
+    const cover = this.cover;
     const nodes = cover.nodes;
     const coverable = cover.coverable(left);
     this.stats.band3CoverNodes += cover.nodes - nodes;
@@ -1234,10 +1240,7 @@ export class EntryScanner17 {
     const noneDead = !this.closedChild(0, 0, 17 - c1 - c2);
     if (!noneDead) {
       this.jointNode(1, x0, x1, 0, 0, 0, FULL, c1, c2, 0);
-      if (this.jKillLevel <= 1) {
-        if (this.jKillLevel === 0) return;
-        this.jKillLevel = 99;
-      }
+      if (this.rootKilled()) return;
     }
     for (let band = 0; band < 2; band++) {
       for (let cells = band === 0 ? live0 : live1; cells !== 0; cells &= cells - 1) {
@@ -1248,12 +1251,16 @@ export class EntryScanner17 {
         const n2 = band === 0 ? c2 : c2 + 1;
         if (this.lastSlotBound(f0, f1, 17 - n1 - n2, noneDead) || !this.closedChild(f0, f1, 17 - n1 - n2)) continue;
         this.jointNode(1, x0 | f0, x1 | f1, 0, 0, 0, FULL, n1, n2, 0);
-        if (this.jKillLevel <= 1) {
-          if (this.jKillLevel === 0) return;
-          this.jKillLevel = 99;
-        }
+        if (this.rootKilled()) return;
       }
     }
+  }
+
+  /** After a split part's search: true when a fresh UA killed the root (no part can work); a kill of the part itself is cleared. */
+  private rootKilled(): boolean {
+    if (this.jKillLevel === 0) return true;
+    if (this.jKillLevel === 1) this.jKillLevel = 99;
+    return false;
   }
 
   /**
@@ -1328,10 +1335,7 @@ export class EntryScanner17 {
     this.jLive0[1] = 0;
     this.jLive1[1] = 0;
     this.jLive2[1] = FULL;
-    const nodes = cover.nodes;
-    const coverable = cover.coverable(left);
-    this.stats.band3CoverNodes += cover.nodes - nodes;
-    return coverable;
+    return this.coverable(left);
   }
 
   /**
