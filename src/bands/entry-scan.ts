@@ -68,6 +68,9 @@ const FLOOR_DIGITS_PASS1 = 4;
 export class EntryScanner17 {
   private readonly limits: PassLimits;
   private readonly solver = new BitboardSolver();
+  /** band3Hopeful's last closed bound: its used band-3 cells when it equals the clues left (else -1), and its mini-rows. */
+  private criticalUsed = -1;
+  private criticalRows = 0;
   /** Whether the solver's base frame holds the grid's band 3 (bands12Unique). */
   private band3Prepared = false;
   /** The grid checked: bands 1+2 of the entry, band 3 being processed. */
@@ -1177,6 +1180,8 @@ export class EntryScanner17 {
       }
     }
     if (!closed) return true;
+    this.criticalUsed = need === left ? used2 : -1;
+    this.criticalRows = inRows;
     if (!exact) {
       this.passedNode = this.levelNode[level];
       this.passedBand = b;
@@ -1199,6 +1204,7 @@ export class EntryScanner17 {
     const family = this.miniRowFamily;
     const learned = this.learned;
     const pending = this.pending;
+    if (this.criticalUsed >= 0 && !this.criticalHittable(b, forced, waiting)) return false;
     const cover = this.cover;
     cover.clear();
     for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) cover.add(this.bandUAs[i]);
@@ -1206,6 +1212,23 @@ export class EntryScanner17 {
     for (let k = 0; k < forced; k++) cover.add(this.forcedExtras[k]);
     for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
     return this.coverable(left);
+  }
+
+  /**
+   * The cover's first test, without its list: band3Hopeful's bound equals
+   * the clues left, so every clue goes to its groups (each mini-row exactly
+   * its need, in ROW_CELLS, each greedy disjoint UA one), and a UA with no
+   * cell there cannot be hit. Most closed problems end here.
+   */
+  private criticalHittable(b: number, forced: number, waiting: number): boolean {
+    const rows = this.criticalRows;
+    const allowed = (this.criticalUsed & ~rows) | rowCells(this.miniRowFamily, rows);
+    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) if ((this.bandUAs[i] & allowed) === 0) return false;
+    for (let k = 0; k < forced; k++) if ((this.forcedExtras[k] & allowed) === 0) return false;
+    const learned = this.learned;
+    const pending = this.pending;
+    for (let k = 0; k < waiting; k++) if ((learned[pending[k] + 2] & allowed) === 0) return false;
+    return true;
   }
 
   /** Whether at most `left` cells hit every UA added to the cover, its nodes counted. */
