@@ -7,7 +7,7 @@
  * by a signal.
  */
 import { test } from "node:test";
-import { CLI, type CliRun, freshDir, runCli } from "./cli-helpers.js";
+import { CLI, freshDir, runCli } from "./cli-helpers.js";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

@@ -9,7 +9,7 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
-import { nestedForcingChains, recordNestedChains, staticHints } from "../src/rate/nested.js";
+import { nestedForcingChains, recordNestedChains, setUntouchedMode, staticHints } from "../src/rate/nested.js";
 import { forcingChainsAndCycles } from "../src/rate/chaining.js";
 import { dataFile } from "./helpers.js";
 import { stepChainsProblem } from "./chain-check.js";
@@ -160,6 +160,29 @@ test("nested levels 2-5 on their own: the hint SE's producer gives first, with c
     recordNestedChains(false);
   }
   t.diagnostic(`hints whose chains hold nested chains, by level: ${withNested.join(", ")}`);
+});
+
+test("level 4: each untouched branch of the nested dynamic chains is the base grid's propagation, and skipping them changes no hint", (t) => {
+  // A hard-skfr.tsv puzzle (ER 11.6) whose path takes one level-4 step after a second of easier ones.
+  const grid = CandidateGrid.fromPuzzle(parsePuzzle("1.3.....9..71.9....9.....4..1...7..3....2.8.....5...6.....6.5..6..8...2..7...4..."));
+  let step = nextStep(grid);
+  while (step !== null && !step.technique.endsWith("(+ Dynamic Forcing Chains)")) {
+    applyStep(grid, step);
+    step = nextStep(grid);
+  }
+  assert.ok(step !== null, "no level-4 step");
+  try {
+    setUntouchedMode("verify");
+    const verified = nestedForcingChains(grid, 4);
+    const checked = setUntouchedMode("off");
+    const unskipped = nestedForcingChains(grid, 4);
+    assert.equal(describe(verified!), describe(step));
+    assert.equal(describe(unskipped!), describe(step));
+    t.diagnostic(`${describe(step)}: ${checked} untouched branches compared node by node with the base grid's`);
+    assert.ok(checked > 10000, `only ${checked} untouched branches`);
+  } finally {
+    setUntouchedMode("skip");
+  }
 });
 
 test("nested static chains: on perturbed grids the first of all hints (SE's sort) is the static producer's hint", { skip: !ratings && "se-ratings.tsv not found" }, () => {

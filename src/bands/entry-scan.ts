@@ -380,7 +380,6 @@ export class EntryScanner17 {
     }
     let b0 = L[2 * best];
     let b1 = L[2 * best + 1];
-    const child = base + XY_CAPACITY;
     // Branch on each cell of the chosen UA; each tried cell is dead for the next.
     while ((b0 | b1) !== 0) {
       let cell0 = 0;

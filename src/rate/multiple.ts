@@ -43,7 +43,7 @@ import { BRC, lengthDifficulty } from "./chaining.js";
 import { CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
-import { ancestors, isShared, OffImplications, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";
+import { ancestors, isShared, OffImplications, offsFromOn, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
 const work = new CandidateGrid();
@@ -53,8 +53,6 @@ const single = new Int32Array(1);
 const parentBuffer = new Int32Array(16);
 let advancedParents = new Int32Array(64);
 const implied = new OffImplications();
-const cellStamp = new Int32Array(81);
-let cellGeneration = 0;
 
 /** SE's doChaining (multiple/dynamic, level 0 or 1) from one assumption, into `prop`. */
 function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: number, prop: Propagation): void {
@@ -80,35 +78,8 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
       const pot = prop.keys[p] >> 1;
       const cell = (pot / 9) | 0;
       const d = pot - 9 * cell;
-      single[0] = p;
-      // Y: the cell's other digits.
-      for (let m = work.candidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
-        const off = (cell * 9 + lowest(m)) << 1;
-        if (index[off | 1] >= 0) {
-          prop.absurdOn = index[off | 1];
-          prop.absurdOff = prop.node(off, 0, single, 1);
-          return;
-        }
-        if (index[off] < 0) pendingOff[offLength++] = prop.add(off, 0, single, 1);
-      }
-      // X: the digit's other cells in the block, row, column.
-      const stamp = ++cellGeneration;
-      cellStamp[cell] = stamp;
-      for (let k = 0; k < 3; k++) {
-        const unit = BRC[3 * cell + k];
-        for (let m = work.where[9 * unit + d]; m !== 0; m &= m - 1) {
-          const other = UNIT_CELLS[9 * unit + lowest(m)];
-          if (cellStamp[other] === stamp) continue;
-          cellStamp[other] = stamp;
-          const off = (other * 9 + d) << 1;
-          if (index[off | 1] >= 0) {
-            prop.absurdOn = index[off | 1];
-            prop.absurdOff = prop.node(off, 0, single, 1);
-            return;
-          }
-          if (index[off] < 0) pendingOff[offLength++] = prop.add(off, 0, single, 1);
-        }
-      }
+      offLength = offsFromOn(prop, work, p, cell, d, pendingOff, offLength);
+      if (offLength < 0) return;
     } else {
       const p = pendingOff[headOff++];
       const pot = prop.keys[p] >> 1;

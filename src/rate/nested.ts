@@ -46,7 +46,10 @@
  * the static multiple chains nested at level 3 reuse that graph and make
  * a propagation's nodes only when its cell or region has a shared target
  * (Engine.reachStatic); the nested dynamic chains of levels 4 and 5 are
- * kept by working grid for the producer call (Engine.dynamicCache).
+ * kept by working grid for the producer call (Engine.dynamicCache), and
+ * their branches that read nothing the outer propagation changed are the
+ * producer's grid's own propagations, reused, or skipped with their groups
+ * (Engine.touched).
  */
 import { popcount } from "../core/bits.js";
 import { BRC, cycleRemovals, forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
@@ -61,7 +64,9 @@ import {
   CAUSE_CELL,
   CAUSE_NONE,
   CAUSE_REGION,
+  HOUSE_CAUSE,
   isShared,
+  offsFromOn,
   OffImplications,
   onsFromOff,
   Propagation,
@@ -287,22 +292,6 @@ const adjacency = new Int32Array(729 * 32);
 /** The cause SE gives the key each link leads to (CELL, REGION + k). */
 const linkCause = new Uint8Array(729 * 32);
 let adjacencyLength = 0;
-
-/**
- * HOUSE_CAUSE[20 * cell + k]: REGION + the first of the cell's block, row
- * and column (BRC order) holding peer HOUSE[20 * cell + k]. HOUSE lists the
- * peers block first, then row, then column, each in unit order, so an "on"
- * key's links to its digit's other cells go in HOUSE order.
- */
-const HOUSE_CAUSE = new Uint8Array(81 * 20);
-for (let cell = 0; cell < 81; cell++) {
-  for (let k = 0; k < 20; k++) {
-    const other = HOUSE[20 * cell + k];
-    let kind = 0;
-    while (BRC[3 * other + kind] !== BRC[3 * cell + kind]) kind++;
-    HOUSE_CAUSE[20 * cell + k] = REGION + kind;
-  }
-}
 
 function buildGraph(grid: CandidateGrid): void {
   let length = 0;
@@ -844,9 +833,7 @@ class Engine {
   private readonly parentBuffer = new Int32Array(16);
   private advancedParents = new Int32Array(64);
   private readonly implied = new OffImplications();
-  private readonly cellStamp = new Int32Array(81);
-  private cellGeneration = 0;
-  private readonly pool: Propagation[] = [];
+  private pool: Propagation[] = [];
   private readonly byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
   private used = 0;
   /** Whether the grids the propagations start from have no static forcing chain (see staticHints). */
@@ -885,6 +872,15 @@ class Engine {
 
   private nestedEngine(i: number, level: number, dynamic: boolean): Engine {
     return (this.nestedEngines[i] ??= new Engine(level, dynamic));
+  }
+
+  /** Levels 4 and 5: lets the nested dynamic forcing chains skip their untouched branches on the grids reduced from `grid` (see touched). */
+  prepareNestedDynamic(grid: CandidateGrid): void {
+    this.nestedEngine(1, 0, true).prepareTouched(grid);
+  }
+
+  clearNestedDynamic(): void {
+    this.nestedEngine(1, 0, true).clearTouched();
   }
 
   /** SE's getAdvancedPotentials: the set rules, then the level's chaining rules, until one gives something. */
@@ -934,7 +930,7 @@ class Engine {
 
   /** SE's doChaining from one assumption, into `prop`. */
   private propagate(grid: CandidateGrid, start: number, prop: Propagation): void {
-    const { work, pendingOn, single, parentBuffer, implied, cellStamp } = this;
+    const { work, pendingOn, single, parentBuffer, implied } = this;
     const dynamic = this.dynamic;
     const level = this.level;
     prop.reset();
@@ -953,44 +949,27 @@ class Engine {
     if (start & 1) pendingOn[onLength++] = root;
     else this.pendingOff[offLength++] = root;
     const index = prop.index;
+    const recordReads = this.recordReads;
+    if (recordReads) {
+      this.readCells.fill(0, 3 * start, 3 * start + 3);
+      this.readRegions.fill(0, 8 * start, 8 * start + 8);
+    }
     while (headOn < onLength || headOff < offLength) {
       if (headOn < onLength) {
         const p = pendingOn[headOn++];
         const pot = prop.keys[p] >> 1;
         const cell = (pot / 9) | 0;
         const d = pot - 9 * cell;
-        single[0] = p;
-        for (let m = work.candidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
-          const off = (cell * 9 + lowest(m)) << 1;
-          if (index[off | 1] >= 0) {
-            prop.absurdOn = index[off | 1];
-            prop.absurdOff = prop.node(off, CELL, single, 1);
-            return;
-          }
-          if (index[off] < 0) this.pushOff(prop.add(off, CELL, single, 1), offLength++);
-        }
-        const stamp = ++this.cellGeneration;
-        cellStamp[cell] = stamp;
-        for (let k = 0; k < 3; k++) {
-          const unit = BRC[3 * cell + k];
-          for (let m = work.where[9 * unit + d]; m !== 0; m &= m - 1) {
-            const other = UNIT_CELLS[9 * unit + lowest(m)];
-            if (cellStamp[other] === stamp) continue;
-            cellStamp[other] = stamp;
-            const off = (other * 9 + d) << 1;
-            if (index[off | 1] >= 0) {
-              prop.absurdOn = index[off | 1];
-              prop.absurdOff = prop.node(off, REGION + k, single, 1);
-              return;
-            }
-            if (index[off] < 0) this.pushOff(prop.add(off, REGION + k, single, 1), offLength++);
-          }
-        }
+        if (recordReads) this.recordRead(start, cell, d);
+        this.reserveOff(offLength + 28);
+        offLength = offsFromOn(prop, work, p, cell, d, this.pendingOff, offLength);
+        if (offLength < 0) return;
       } else {
         const p = this.pendingOff[headOff++];
         const pot = prop.keys[p] >> 1;
         const cell = (pot / 9) | 0;
         const d = pot - 9 * cell;
+        if (recordReads) this.recordRead(start, cell, d);
         onsFromOff(implied, work, grid, index, p, cell, d);
         const made = implied.count;
         if (dynamic) work.remove(cell, d + 1);
@@ -1122,21 +1101,35 @@ class Engine {
   graphReady = false;
 
   private pushOff(node: number, at: number): void {
-    if (at >= this.pendingOff.length) {
-      const bigger = new Int32Array(2 * this.pendingOff.length);
-      bigger.set(this.pendingOff);
-      this.pendingOff = bigger;
-    }
+    this.reserveOff(at + 1);
     this.pendingOff[at] = node;
+  }
+
+  /** Makes room for `length` entries in the "off" queue. */
+  private reserveOff(length: number): void {
+    if (length <= this.pendingOff.length) return;
+    const bigger = new Int32Array(Math.max(length, 2 * this.pendingOff.length));
+    bigger.set(this.pendingOff);
+    this.pendingOff = bigger;
   }
 
   private propagation(grid: CandidateGrid, key: number): Propagation {
     let prop = this.byKey[key];
     if (prop !== null) return prop;
+    const base = this.touchedBase !== null && !this.touched(key) ? this.baseByKey[key] : null;
+    if (base !== null && untouchedMode === "skip") {
+      this.byKey[key] = base;
+      return base;
+    }
     if (this.used === this.pool.length) this.pool.push(new Propagation());
     prop = this.pool[this.used++];
     if (this.graphReady && !this.dynamic && this.level === 0) this.reachStatic(key, prop);
     else this.propagate(grid, key, prop);
+    if (base !== null) {
+      untouchedChecked++;
+      const problem = samePropagation(base, prop);
+      if (problem !== null) throw new Error(`untouched branch ${key} differs from the base grid's: ${problem}`);
+    }
     this.byKey[key] = prop;
     return prop;
   }
@@ -1192,25 +1185,35 @@ class Engine {
     this.used = 0;
     this.byKey.fill(null);
     const dynamic = this.dynamic;
+    const skipUntouched = this.touchedBase !== null;
+    if (skipUntouched) this.markChanges(grid);
     const { pairBranches, cellBranches, regionBranches } = this;
     for (let cell = 0; cell < 81; cell++) {
       const cands = grid.candidates[cell];
       const size = popcount(cands);
       if (!(size > 2 || (size > 1 && dynamic))) continue;
       const skipCell = this.skipsUnchanged(grid.candidates[cell], this.skipSource?.candidates[cell] ?? -1, cell, -1, -1);
+      // Propagations are made only for the groups (cell, pair, region) that can give a hint (see touched).
+      let cellLive = !skipCell;
+      if (cellLive && skipUntouched) {
+        cellLive = false;
+        for (let m = cands; m !== 0 && !cellLive; m &= m - 1) cellLive = this.touched(((cell * 9 + lowest(m)) << 1) | 1);
+      }
       let cellCount = 0;
       for (let m = cands; m !== 0; m &= m - 1) {
         const d = lowest(m);
         const onKey = ((cell * 9 + d) << 1) | 1;
-        const on = skipCell ? null : this.propagation(grid, onKey);
-        if (on !== null) cellBranches[cellCount++] = on;
-        if (on !== null && dynamic) {
-          const off = this.propagation(grid, onKey ^ 1);
-          if (on.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [on, on], [on.absurdOn, on.absurdOff], onKey ^ 1, false, [cell], NONE);
-          if (off.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [off, off], [off.absurdOn, off.absurdOff], onKey, true, [cell], NONE);
-          if (size >= 3) {
-            pairBranches[0] = on;
-            pairBranches[1] = off;
+        if (cellLive) cellBranches[cellCount++] = this.propagation(grid, onKey);
+        if (!skipCell && dynamic) {
+          const onLive = !skipUntouched || this.touched(onKey);
+          const offLive = !skipUntouched || this.touched(onKey ^ 1);
+          const on = onLive || (offLive && size >= 3) ? this.propagation(grid, onKey) : null;
+          const off = offLive || (onLive && size >= 3) ? this.propagation(grid, onKey ^ 1) : null;
+          if (onLive && on!.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [on!, on!], [on!.absurdOn, on!.absurdOff], onKey ^ 1, false, [cell], NONE);
+          if (offLive && off!.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [off!, off!], [off!.absurdOn, off!.absurdOff], onKey, true, [cell], NONE);
+          if (size >= 3 && (onLive || offLive)) {
+            pairBranches[0] = on!;
+            pairBranches[1] = off!;
             this.shared(pairBranches, 2, true, 1, "Double Forcing Chains", cell, -1, 0, NONE, found);
             this.shared(pairBranches, 2, false, 1, "Double Forcing Chains", cell, -1, 0, NONE, found);
           }
@@ -1220,18 +1223,103 @@ class Engine {
           const positions = grid.where[9 * unit + d];
           if (popcount(positions) < 2 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
           if (this.skipsUnchanged(positions, this.skipSource?.where[9 * unit + d] ?? -1, -1, unit, d)) continue;
-          let count = 0;
-          for (let p = positions; p !== 0; p &= p - 1) {
-            const other = UNIT_CELLS[9 * unit + lowest(p)];
-            regionBranches[count++] = other === cell && on !== null ? on : this.propagation(grid, ((other * 9 + d) << 1) | 1);
+          if (skipUntouched) {
+            let live = false;
+            for (let p = positions; p !== 0 && !live; p &= p - 1) live = this.touched(((UNIT_CELLS[9 * unit + lowest(p)] * 9 + d) << 1) | 1);
+            if (!live) continue;
           }
+          let count = 0;
+          for (let p = positions; p !== 0; p &= p - 1) regionBranches[count++] = this.propagation(grid, ((UNIT_CELLS[9 * unit + lowest(p)] * 9 + d) << 1) | 1);
           this.shared(regionBranches, count, true, 6, "Region Forcing Chains", cell, unit, positions, REGION + k, found);
           this.shared(regionBranches, count, false, 6, "Region Forcing Chains", cell, unit, positions, REGION + k, found);
         }
       }
-      if (skipCell) continue;
+      if (!cellLive) continue;
       this.shared(cellBranches, cellCount, true, 5, "Cell Forcing Chains", cell, -1, 0, CELL, found);
       this.shared(cellBranches, cellCount, false, 5, "Cell Forcing Chains", cell, -1, 0, CELL, found);
+    }
+  }
+
+  // -------------------------------------------------------------------------
+  // Untouched branches (the nested dynamic forcing chains of levels 4 and 5).
+  //
+  // A propagation reads the grid at the cells of the nodes it follows (their
+  // candidates) and at those nodes' digit in the cells' block, row and column
+  // (the places left). The nested engine runs on working grids that the outer
+  // propagations reduced from the producer's grid G. A propagation on such a
+  // grid W whose reads in G meet no cell and no (unit, digit) that W changed
+  // makes the same nodes, in the same order, with the same parents, as in G:
+  // it is untouched. A hint whose branches are all untouched is a hint of G,
+  // with every removal it has in W (W only lost candidates); but SE asks this
+  // producer (Dynamic Forcing Chains) on G before levels 4 and 5, so G has
+  // none. So only the groups with a touched branch can give a hint in W, and
+  // the others are not propagated. prepareTouched records G's reads once per
+  // producer call, and checks that G has no hint (else nothing is skipped).
+
+  /** The grid the reads were recorded on, when the skip applies; else null. */
+  private touchedBase: CandidateGrid | null = null;
+  private recordReads = false;
+  /** Per start key: the cells (3 words of 27 bits) and the (unit, digit) pairs (8 words, bit 9 * unit + digit) its propagation on the base grid read. */
+  private readonly readCells = new Int32Array(1458 * 3);
+  private readonly readRegions = new Int32Array(1458 * 8);
+  /** The cells and (unit, digit) pairs where the grid of the current run differs from the base grid. */
+  private readonly changedCells = new Int32Array(3);
+  private readonly changedRegions = new Int32Array(8);
+  /** The base grid's propagations, by start key: an untouched branch's propagation is the same object. */
+  private basePool: Propagation[] = [];
+  private readonly baseByKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
+
+  /** Records the reads of every propagation on `grid` and turns the skip on for the runs on grids reduced from it, if `grid` has no hint. */
+  prepareTouched(grid: CandidateGrid): void {
+    this.touchedBase = null;
+    this.recordReads = true;
+    // The base grid's propagations go to their own pool, where they stay for the producer call.
+    [this.pool, this.basePool] = [this.basePool, this.pool];
+    const hintless = this.hints(grid).length === 0;
+    [this.pool, this.basePool] = [this.basePool, this.pool];
+    for (let key = 0; key < 1458; key++) this.baseByKey[key] = this.byKey[key];
+    this.byKey.fill(null);
+    this.recordReads = false;
+    this.touchedBase = hintless && untouchedMode !== "off" ? grid.copy() : null;
+  }
+
+  /** Turns the skip off. */
+  clearTouched(): void {
+    this.touchedBase = null;
+    this.baseByKey.fill(null);
+  }
+
+  private markChanges(grid: CandidateGrid): void {
+    const base = this.touchedBase!;
+    const cells = this.changedCells;
+    const regions = this.changedRegions;
+    cells.fill(0);
+    regions.fill(0);
+    for (let cell = 0; cell < 81; cell++) if (grid.candidates[cell] !== base.candidates[cell]) cells[(cell / 27) | 0] |= 1 << cell % 27;
+    for (let r = 0; r < 243; r++) if (grid.where[r] !== base.where[r]) regions[r >> 5] |= 1 << (r & 31);
+  }
+
+  /** Whether the propagation from `key` read, on the base grid, a cell or (unit, digit) the current grid changed. */
+  private touched(key: number): boolean {
+    const c = 3 * key;
+    const r = 8 * key;
+    const rc = this.readCells;
+    const rr = this.readRegions;
+    const cc = this.changedCells;
+    const cr = this.changedRegions;
+    return (
+      ((rc[c] & cc[0]) | (rc[c + 1] & cc[1]) | (rc[c + 2] & cc[2]) |
+        (rr[r] & cr[0]) | (rr[r + 1] & cr[1]) | (rr[r + 2] & cr[2]) | (rr[r + 3] & cr[3]) |
+        (rr[r + 4] & cr[4]) | (rr[r + 5] & cr[5]) | (rr[r + 6] & cr[6]) | (rr[r + 7] & cr[7])) !== 0
+    );
+  }
+
+  /** Adds a followed node's cell and its digit's three (unit, digit) pairs to the reads of the propagation from `start`. */
+  private recordRead(start: number, cell: number, d: number): void {
+    this.readCells[3 * start + ((cell / 27) | 0)] |= 1 << cell % 27;
+    for (let k = 0; k < 3; k++) {
+      const r = 9 * BRC[3 * cell + k] + d;
+      this.readRegions[8 * start + (r >> 5)] |= 1 << (r & 31);
     }
   }
 
@@ -1297,6 +1385,36 @@ class Engine {
   }
 }
 
+/**
+ * The untouched branches of the nested dynamic chains (see Engine.touched):
+ * "skip" (the default) reuses the base grid's propagations and skips the
+ * groups without a touched branch; "off" propagates everything; "verify"
+ * skips the same groups but propagates the untouched branches anyway and
+ * throws unless each equals the base grid's (for the tests).
+ */
+let untouchedMode: "skip" | "off" | "verify" = "skip";
+let untouchedChecked = 0;
+
+/** Sets the untouched-branch mode; returns how many branches "verify" has compared since the last call. */
+export function setUntouchedMode(mode: "skip" | "off" | "verify"): number {
+  untouchedMode = mode;
+  const checked = untouchedChecked;
+  untouchedChecked = 0;
+  return checked;
+}
+
+/** Why two propagations differ (nodes, causes, parents, contradiction), or null when they are the same. */
+function samePropagation(a: Propagation, b: Propagation): string | null {
+  if (a.count !== b.count) return `${a.count} nodes against ${b.count}`;
+  if (a.absurdOn !== b.absurdOn || a.absurdOff !== b.absurdOff) return "contradiction";
+  for (let n = 0; n < a.count; n++) {
+    if (a.keys[n] !== b.keys[n] || a.causes[n] !== b.causes[n]) return `node ${n}`;
+    if (a.parentStart[n + 1] !== b.parentStart[n + 1]) return `parents of node ${n}`;
+  }
+  for (let i = 0; i < a.parentStart[a.count]; i++) if (a.parents[i] !== b.parents[i]) return `parent ${i}`;
+  return null;
+}
+
 const engines: Engine[] = [];
 /** Engine.staticCache of the top-level levels 2 and 3, and the source grid it belongs to. */
 const staticCache = new Map<string, AdvancedNode[]>();
@@ -1331,12 +1449,16 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
     }
     engine.staticCache = staticCache;
   }
-  if (level >= 4) engine.dynamicCache = new Map();
+  if (level >= 4) {
+    engine.dynamicCache = new Map();
+    engine.prepareNestedDynamic(grid);
+  }
   const found = engine.best(grid);
   const chains = found === null ? [] : found.props.map((prop, i) => chainWithNested(prop, found.nodes[i]));
   clearRegistry();
   engine.staticCache = null;
   engine.dynamicCache = null;
+  if (level >= 4) engine.clearNestedDynamic();
   if (found === null) return null;
   const rating = ratingOf(9.5 + 0.5 * (level - 2) + lengthDifficulty(found.complexity));
   return { ...step(`Dynamic ${found.name}${nestedSuffix(level)}`, rating, [], found.cells, found.digits, found.placement, found.eliminations), chains };

@@ -7,7 +7,7 @@
  */
 import { popcount } from "../core/bits.js";
 import { BRC } from "./chaining.js";
-import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { chainTo } from "./links.js";
 import type { Chain } from "./step.js";
@@ -17,6 +17,22 @@ export const CAUSE_NONE = 0;
 export const CAUSE_CELL = 1;
 export const CAUSE_REGION = 2;
 export const CAUSE_ADVANCED = 5;
+
+/**
+ * HOUSE_CAUSE[20 * cell + k]: CAUSE_REGION + the first of the cell's block, row
+ * and column (BRC order) holding peer HOUSE[20 * cell + k]. HOUSE lists the
+ * peers block first, then row, then column, each in unit order, so an "on"
+ * key's links to its digit's other cells go in HOUSE order.
+ */
+export const HOUSE_CAUSE = new Uint8Array(81 * 20);
+for (let cell = 0; cell < 81; cell++) {
+  for (let k = 0; k < 20; k++) {
+    const other = HOUSE[20 * cell + k];
+    let kind = 0;
+    while (BRC[3 * other + kind] !== BRC[3 * cell + kind]) kind++;
+    HOUSE_CAUSE[20 * cell + k] = CAUSE_REGION + kind;
+  }
+}
 
 /** Words of a set of the 729 candidates. */
 const CANDIDATE_WORDS = 23;
@@ -120,12 +136,22 @@ const common = new Int32Array(CANDIDATE_WORDS);
  * replace the walk over the first branch's nodes.
  */
 export function sharedTargets(branches: readonly Propagation[], on: boolean, count = branches.length): boolean {
+  // Branch by branch, each branch's set in a local: V8 keeps the loop over one typed array tight.
+  const first = on ? branches[0].onBits : branches[0].offBits;
   let any = 0;
   for (let w = 0; w < CANDIDATE_WORDS; w++) {
-    let bits = on ? branches[0].onBits[w] : branches[0].offBits[w];
-    for (let b = 1; b < count && bits !== 0; b++) bits &= on ? branches[b].onBits[w] : branches[b].offBits[w];
+    const bits = first[w];
     common[w] = bits;
     any |= bits;
+  }
+  for (let b = 1; b < count && any !== 0; b++) {
+    const next = on ? branches[b].onBits : branches[b].offBits;
+    any = 0;
+    for (let w = 0; w < CANDIDATE_WORDS; w++) {
+      const bits = common[w] & next[w];
+      common[w] = bits;
+      any |= bits;
+    }
   }
   return any !== 0;
 }
@@ -199,6 +225,44 @@ export function reserveNestedId(id: number): void {
   nestedSeen = bigger;
 }
 
+const single = new Int32Array(1);
+
+/**
+ * The "off" nodes that "on" node p (digit d + 1 in `cell`) implies in the
+ * working grid, in SE's order: the cell's other digits, then the digit's
+ * peers (block, row, column, each cell once: HOUSE), made in `prop` with
+ * their causes and appended to `queue` from `length` (room for 28 needed).
+ * Returns the new length, or -1 at a contradiction (absurdOn and absurdOff
+ * set).
+ */
+export function offsFromOn(prop: Propagation, work: CandidateGrid, p: number, cell: number, d: number, queue: Int32Array, length: number): number {
+  const index = prop.index;
+  const candidates = work.candidates;
+  single[0] = p;
+  for (let m = candidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
+    const off = (cell * 9 + lowest(m)) << 1;
+    if (index[off | 1] >= 0) {
+      prop.absurdOn = index[off | 1];
+      prop.absurdOff = prop.node(off, CAUSE_CELL, single, 1);
+      return -1;
+    }
+    if (index[off] < 0) queue[length++] = prop.add(off, CAUSE_CELL, single, 1);
+  }
+  const bit = 1 << d;
+  for (let k = 20 * cell, end = k + 20; k < end; k++) {
+    const other = HOUSE[k];
+    if ((candidates[other] & bit) === 0) continue;
+    const off = (other * 9 + d) << 1;
+    if (index[off | 1] >= 0) {
+      prop.absurdOn = index[off | 1];
+      prop.absurdOff = prop.node(off, HOUSE_CAUSE[k], single, 1);
+      return -1;
+    }
+    if (index[off] < 0) queue[length++] = prop.add(off, HOUSE_CAUSE[k], single, 1);
+  }
+  return length;
+}
+
 /** The "on" nodes an "off" node implies (at most 4): key, cause and parents (16 per node). */
 export class OffImplications {
   count = 0;
@@ -214,13 +278,16 @@ export class OffImplications {
  * the cell's block, row and column (each "on" once). Parents: p, then SE's
  * hidden parents, the "off" nodes (found through `index`) of the candidates
  * the grid the propagation started from (`source`) had there and `work` no
- * longer has.
+ * longer has. An "on" node the propagation already has, without its
+ * negation, is left out: the callers make nothing of it, and its hidden
+ * parents are the costly part.
  */
 export function onsFromOff(out: OffImplications, work: CandidateGrid, source: CandidateGrid, index: Int32Array, p: number, cell: number, d: number): void {
   let made = 0;
   const cands = work.candidates[cell];
-  if (popcount(cands) === 2) {
-    out.keys[made] = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
+  const cellOn = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
+  if (popcount(cands) === 2 && (index[cellOn] < 0 || index[cellOn ^ 1] >= 0)) {
+    out.keys[made] = cellOn;
     out.causes[made] = CAUSE_CELL;
     let n = 0;
     out.parents[16 * made + n++] = p;
@@ -233,6 +300,7 @@ export function onsFromOff(out: OffImplications, work: CandidateGrid, source: Ca
     const other = conjugateCell(unit, positions, cell);
     if (other < 0) continue;
     const on = ((other * 9 + d) << 1) | 1;
+    if (index[on] >= 0 && index[on ^ 1] < 0) continue;
     let dup = false;
     for (let i = 0; i < made; i++) if (out.keys[i] === on) dup = true;
     if (dup) continue;
