@@ -39,7 +39,8 @@ const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
  * a block, 1.5 in a column or row.
  */
 export function hiddenSingle(grid: CandidateGrid): Step | null {
-  for (const alone of [true, false]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const alone = pass === 0;
     for (const units of BLOCK_COLUMN_ROW) {
       for (const unit of units) {
         if ((grid.empties[unit] === 1) !== alone) continue;
@@ -96,12 +97,11 @@ export function locking(grid: CandidateGrid, direct: boolean): Step | null {
           if ((positions & (positions - 1)) === 0 || (positions & ~inter12) !== 0) continue;
           // All of d's positions in u1 lie in u2: d can go from the rest of u2.
           const removable = grid.where[9 * u2 + d - 1] & ~INTERSECTION[27 * u2 + u1];
-          const pattern = cellsOfPositions(u1, positions);
           const pointing = u1 >= 18;
           if (!direct) {
             if (removable === 0) continue;
             const name = pointing ? "Pointing" : "Claiming";
-            return step(name, pointing ? 26 : 28, [u1, u2], pattern, [d], null, candidatesAt(u2, removable, d));
+            return step(name, pointing ? 26 : 28, [u1, u2], cellsOfPositions(u1, positions), [d], null, candidatesAt(u2, removable, d));
           }
           for (const u3 of types1) {
             if (u3 === u1) continue;
@@ -113,7 +113,7 @@ export function locking(grid: CandidateGrid, direct: boolean): Step | null {
             if (remaining === 0 || (remaining & (remaining - 1)) !== 0) continue;
             const cell = UNIT_CELLS[9 * u3 + lowest(remaining)];
             const name = pointing ? "Direct Pointing" : "Direct Claiming";
-            return step(name, pointing ? 17 : 19, [u1, u2, u3], pattern, [d], { cell, digit: d }, [], candidatesAt(u2, removable, d));
+            return step(name, pointing ? 17 : 19, [u1, u2, u3], cellsOfPositions(u1, positions), [d], { cell, digit: d }, [], candidatesAt(u2, removable, d));
           }
         }
       }

@@ -77,36 +77,66 @@ interface LoopHint {
  * level (siblings included), not just over the cells of the path.
  */
 function findLoops(cands: Uint16Array, start: number, both: number): number[][] {
-  const results: number[][] = [];
-  const loop: number[] = [];
-  const inLoop = new Uint8Array(81);
-  const visit = (cell: number, allowedEx: number, exIn: number, lastType: number): void => {
-    loop.push(cell);
-    inLoop[cell] = 1;
-    let ex = exIn;
-    for (const k of REGION_TYPES) {
-      if (k === lastType) continue;
-      const base = 9 * unitOf(cell, k);
-      for (let i = 0; i < 9; i++) {
-        const next = UNIT_CELLS[base + i];
-        if (next === loop[0] && loop.length >= 4) {
-          results.push(loop.slice());
-        } else if (inLoop[next] === 0) {
-          const potentials = cands[next];
-          if ((potentials & both) !== both) continue;
-          ex = (ex | potentials) & ~both;
-          const cardinality = popcount(potentials);
-          if (cardinality === 2 || popcount(ex) === 1 || allowedEx > 0) {
-            visit(next, cardinality > 2 ? allowedEx - 1 : allowedEx, ex, k);
-          }
+  loopCandidates = cands;
+  loopBoth = both;
+  loopFound = [];
+  loopLength = 0;
+  visitLoop(start, 2, 0, -1, CELL_UNIT_BITS[start], 0);
+  return loopFound;
+}
+
+/** The three units of each cell as a 27-bit mask (isValidLoop's bits). */
+const CELL_UNIT_BITS = new Int32Array(81);
+for (let cell = 0; cell < 81; cell++) for (let k = 0; k < 3; k++) CELL_UNIT_BITS[cell] |= 1 << CELL_UNITS[3 * cell + k];
+
+/** findLoops' walk: the path, its cells, and the arguments shared by every level. */
+const loopPath = new Int32Array(82);
+const inLoop = new Uint8Array(81);
+let loopLength = 0;
+let loopCandidates: Uint16Array = new Uint16Array(81);
+let loopBoth = 0;
+let loopFound: number[][] = [];
+
+/**
+ * One level of SE's walk, at `cell`. `even` and `odd` are the units of the
+ * path's cells at even and odd indexes, the cell included: a move to a cell
+ * sharing a unit with an earlier cell of the same parity is not followed,
+ * since every loop through both fails isValidLoop (its other effects, the
+ * extra digits seen at this level, still happen).
+ */
+function visitLoop(cell: number, allowedEx: number, exIn: number, lastType: number, even: number, odd: number): void {
+  loopPath[loopLength++] = cell;
+  inLoop[cell] = 1;
+  const first = loopPath[0];
+  const both = loopBoth;
+  const cands = loopCandidates;
+  // The next cell's index is loopLength: its parity's units so far.
+  const sameParity = (loopLength & 1) === 0 ? even : odd;
+  let ex = exIn;
+  for (let t = 0; t < 3; t++) {
+    const k = REGION_TYPES[t];
+    if (k === lastType) continue;
+    const base = 9 * unitOf(cell, k);
+    for (let i = 0; i < 9; i++) {
+      const next = UNIT_CELLS[base + i];
+      if (next === first && loopLength >= 4) {
+        // isValidLoop's last condition; the others hold on every path walked.
+        if (even === odd) loopFound.push(Array.from(loopPath.subarray(0, loopLength)));
+      } else if (inLoop[next] === 0) {
+        const potentials = cands[next];
+        if ((potentials & both) !== both) continue;
+        ex = (ex | potentials) & ~both;
+        const cardinality = popcount(potentials);
+        if ((cardinality === 2 || popcount(ex) === 1 || allowedEx > 0) && (sameParity & CELL_UNIT_BITS[next]) === 0) {
+          const bits = CELL_UNIT_BITS[next];
+          if ((loopLength & 1) === 0) visitLoop(next, cardinality > 2 ? allowedEx - 1 : allowedEx, ex, k, even | bits, odd);
+          else visitLoop(next, cardinality > 2 ? allowedEx - 1 : allowedEx, ex, k, even, odd | bits);
         }
       }
     }
-    loop.pop();
-    inLoop[cell] = 0;
-  };
-  visit(start, 2, 0, -1);
-  return results;
+  }
+  loopLength--;
+  inLoop[cell] = 0;
 }
 
 /** SE's isValidLoop: every region of a loop cell is visited once at an even and once at an odd index. */
