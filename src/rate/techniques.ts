@@ -151,7 +151,14 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
     for (const unit of units) {
       if (grid.empties[unit] <= minEmpty) continue;
       const base = 9 * unit;
+      // The digits with two places or more: a set of others fails below.
+      let spread = 0;
+      for (let d = 0; d < 9; d++) {
+        const positions = grid.where[base + d];
+        if ((positions & (positions - 1)) !== 0) spread |= 1 << d;
+      }
       for (const digitMask of SUBSETS[degree]) {
+        if ((digitMask & ~spread) !== 0) continue;
         let common = 0;
         let ok = true;
         for (let m = digitMask; m !== 0; m &= m - 1) {
@@ -207,7 +214,14 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
     for (const unit of units) {
       if (grid.empties[unit] < 2 * degree) continue;
       const base = 9 * unit;
+      // The cells with two candidates or more: a set of others fails below.
+      let open = 0;
+      for (let i = 0; i < 9; i++) {
+        const c = grid.candidates[UNIT_CELLS[base + i]];
+        if ((c & (c - 1)) !== 0) open |= 1 << i;
+      }
       for (const cellMask of SUBSETS[degree]) {
+        if ((cellMask & ~open) !== 0) continue;
         let union = 0;
         let ok = true;
         for (let m = cellMask; m !== 0; m &= m - 1) {
@@ -243,6 +257,14 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
 const FISH_NAME = ["", "", "X-Wing", "Swordfish", "Jellyfish"];
 const FISH_RATING = [0, 0, 32, 38, 52];
 
+const FISH_ORIENTATIONS = [
+  [COLUMNS, ROWS],
+  [ROWS, COLUMNS],
+] as const;
+
+/** fish's base lines (bit i: baseLines[i]) where digit d + 1 has two places or more, at [d]. */
+const fishLines = new Int32Array(9);
+
 /**
  * X-Wing (2), Swordfish (3), Jellyfish (4): base lines columns then rows;
  * line tuples, then digits with at least 2×degree unplaced copies; each base
@@ -250,13 +272,20 @@ const FISH_RATING = [0, 0, 32, 38, 52];
  * all. Removes the digit from the cover lines outside the base lines.
  */
 export function fish(grid: CandidateGrid, degree: number): Step | null {
-  for (const [baseLines, coverLines] of [
-    [COLUMNS, ROWS],
-    [ROWS, COLUMNS],
-  ] as const) {
+  for (const [baseLines, coverLines] of FISH_ORIENTATIONS) {
+    for (let d = 0; d < 9; d++) {
+      let lines = 0;
+      for (let i = 0; i < 9; i++) {
+        const positions = grid.where[9 * baseLines[i] + d];
+        if ((positions & (positions - 1)) !== 0) lines |= 1 << i;
+      }
+      fishLines[d] = lines;
+    }
     for (const lineMask of SUBSETS[degree]) {
       for (let d = 1; d <= 9; d++) {
         if (grid.placedCount[d] + 2 * degree > 9) continue;
+        // A base line with one place or none fails below.
+        if ((lineMask & ~fishLines[d - 1]) !== 0) continue;
         let common = 0;
         let ok = true;
         for (let m = lineMask; m !== 0; m &= m - 1) {
