@@ -10,7 +10,8 @@ import { UNITS } from "../src/core/cells.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
-import { CandidateGrid, formatRating, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
+import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
+import { setLoopPruning, uniqueLoops } from "../src/rate/uniqueness.js";
 import { INTERSECTION, SUBSETS, UNIT_CELLS } from "../src/rate/grid.js";
 import { dataFile } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
@@ -306,6 +307,35 @@ test("SE-checked paths: naked quad, unique loop types 3-4 and 8-cell loops, BUG 
     else if (result.status === "rated") assert.equal([result.er, result.ep, result.ed].map(formatRating).join("/"), rating, puzzle);
     else assert.fail(`${puzzle}: ${result.status}`);
   }
+});
+
+test("unique loops: leaving out the cells on no loop (fewer than two such peers) changes no hint, on every grid of the rating paths of SE_PATHS and of every 8th se-ratings.tsv puzzle rated up to 7.9", (t) => {
+  const puzzles = SE_PATHS.map((path) => path.puzzle);
+  if (ratings !== null) puzzles.push(...readTsv(ratings).filter((row, i) => i % 8 === 0 && tenths(row.ER) <= 79).map((row) => row.puzzle));
+  let grids = 0;
+  let hints = 0;
+  try {
+    for (const puzzle of puzzles) {
+      const grid = CandidateGrid.fromPuzzle(parsePuzzle(puzzle));
+      while (grid.filled < 81) {
+        setLoopPruning(true);
+        const pruned = uniqueLoops(grid);
+        setLoopPruning(false);
+        const whole = uniqueLoops(grid);
+        assert.deepEqual(pruned, whole, puzzle);
+        grids++;
+        if (whole !== null) hints++;
+        setLoopPruning(true);
+        const next = nextStep(grid);
+        if (next === null) break;
+        applyStep(grid, next);
+      }
+    }
+  } finally {
+    setLoopPruning(true);
+  }
+  t.diagnostic(`${hints} unique loop hints on ${grids} grids`);
+  assert.ok(hints >= 12, `${hints} unique loop hints on ${grids} grids`);
 });
 
 test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unrated puzzles marked '?'", () => {

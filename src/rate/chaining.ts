@@ -441,7 +441,7 @@ function toStep(grid: CandidateGrid, hint: ChainHint): Step {
     if (hint.sortKey === 4) name = "Bidirectional Cycle";
     else if (hint.sortKey === 3) name = "Bidirectional Y-Cycle";
     else name = cells.length === 4 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
-    return { ...step(name, rating, [], cells, digits.sort((a, b) => a - b), null, hint.eliminations), chains: [linearChain(chain, true)] };
+    return step(name, rating, [], cells, digits.sort((a, b) => a - b), null, hint.eliminations, [], [linearChain(chain, true)]);
   }
   const target = chain[chain.length - 1];
   const pot = target >> 1;
@@ -453,7 +453,7 @@ function toStep(grid: CandidateGrid, hint: ChainHint): Step {
   if (target & 1) {
     const eliminations: Candidate[] = [];
     for (let m = grid.candidates[cell] & ~(1 << (digit - 1)); m !== 0; m &= m - 1) eliminations.push({ cell, digit: lowest(m) + 1 });
-    return { ...step(name, rating, [], cells, digits.sort((a, b) => a - b), { cell, digit }, eliminations), chains: [linearChain(chain)] };
+    return step(name, rating, [], cells, digits.sort((a, b) => a - b), { cell, digit }, eliminations, [], [linearChain(chain)]);
   }
-  return { ...step(name, rating, [], cells, digits.sort((a, b) => a - b), null, [{ cell, digit }]), chains: [linearChain(chain)] };
+  return step(name, rating, [], cells, digits.sort((a, b) => a - b), null, [{ cell, digit }], [], [linearChain(chain)]);
 }

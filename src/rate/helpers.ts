@@ -4,7 +4,7 @@
  */
 import { popcount } from "../core/bits.js";
 import { UNIT_CELLS } from "./grid.js";
-import type { Candidate, Step } from "./step.js";
+import type { Candidate, Chain, Step } from "./step.js";
 
 export function lowest(bits: number): number {
   return 31 - Math.clz32(bits & -bits);
@@ -38,8 +38,10 @@ export function step(
   placement: Candidate | null,
   eliminations: readonly Candidate[],
   impliedEliminations: readonly Candidate[] = [],
+  chains: readonly Chain[] | undefined = undefined,
 ): Step {
-  return { technique, rating, units, cells, digits, placement, eliminations, impliedEliminations };
+  // Every step has the same fields in the same order, so that the rating loop sees one object shape.
+  return { technique, rating, units, cells, digits, placement, eliminations, impliedEliminations, chains };
 }
 
 /** Candidates of `digit` at `positions` of `unit`. */

@@ -245,5 +245,5 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
   if (found === null) return null;
   const rating = ratingOf(base + lengthDifficulty(found.complexity));
   const chains: Chain[] = found.chainEnds.map(([p, end]) => propagationChain(p, end));
-  return { ...step(prefix + found.name + suffix, rating, [], found.cells, found.digits, found.placement, found.eliminations), chains };
+  return step(prefix + found.name + suffix, rating, [], found.cells, found.digits, found.placement, found.eliminations, [], chains);
 }

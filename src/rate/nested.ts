@@ -1461,5 +1461,5 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
   if (level >= 4) engine.clearNestedDynamic();
   if (found === null) return null;
   const rating = ratingOf(9.5 + 0.5 * (level - 2) + lengthDifficulty(found.complexity));
-  return { ...step(`Dynamic ${found.name}${nestedSuffix(level)}`, rating, [], found.cells, found.digits, found.placement, found.eliminations), chains };
+  return step(`Dynamic ${found.name}${nestedSuffix(level)}`, rating, [], found.cells, found.digits, found.placement, found.eliminations, [], chains);
 }

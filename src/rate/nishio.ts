@@ -173,8 +173,8 @@ export function nishioForcingChains(grid: CandidateGrid): Step | null {
   const { cell, digit } = best;
   const rating = ratingOf(best.difficulty);
   const chains = best.chains;
-  if (!best.placed) return { ...step("Nishio Forcing Chains", rating, [], [cell], [digit], null, [{ cell, digit }]), chains };
+  if (!best.placed) return step("Nishio Forcing Chains", rating, [], [cell], [digit], null, [{ cell, digit }], [], chains);
   const eliminations: Candidate[] = [];
   for (let m = grid.candidates[cell] & ~(1 << (digit - 1)); m !== 0; m &= m - 1) eliminations.push({ cell, digit: lowest(m) + 1 });
-  return { ...step("Nishio Forcing Chains", rating, [], [cell], [digit], { cell, digit }, eliminations), chains };
+  return step("Nishio Forcing Chains", rating, [], [cell], [digit], { cell, digit }, eliminations, [], chains);
 }

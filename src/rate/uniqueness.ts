@@ -81,9 +81,55 @@ function findLoops(cands: Uint16Array, start: number, both: number): number[][] 
   loopBoth = both;
   loopFound = [];
   loopLength = 0;
-  visitLoop(start, 2, 0, -1, CELL_UNIT_BITS[start], 0);
+  if (loopAliveFor !== both) markLoopCells(cands, both);
+  if (loopAlive[start] === 1) visitLoop(start, 2, 0, -1, CELL_UNIT_BITS[start], 0);
   return loopFound;
 }
+
+/**
+ * loopAlive: the cells holding both loop digits that keep at least two such
+ * peers once cells with fewer are removed, repeatedly. A loop is a cycle of
+ * four or more cells in which each cell shares a unit with the next, so each
+ * of its cells has two other loop cells among its peers: the cells removed
+ * are on no loop, and the walk need not enter them. It still examines them
+ * (they add their extra digits to the level's), so the loops found and their
+ * order are SE's.
+ */
+function markLoopCells(cands: Uint16Array, both: number): void {
+  loopAliveFor = both;
+  let stackSize = 0;
+  for (let cell = 0; cell < 81; cell++) loopAlive[cell] = (cands[cell] & both) === both ? 1 : 0;
+  if (!loopPruning) return;
+  for (let cell = 0; cell < 81; cell++) {
+    if (loopAlive[cell] === 0) continue;
+    let peers = 0;
+    for (let i = 20 * cell; i < 20 * cell + 20; i++) peers += loopAlive[HOUSE[i]];
+    loopPeers[cell] = peers;
+    if (peers < 2) loopStack[stackSize++] = cell;
+  }
+  while (stackSize > 0) {
+    const cell = loopStack[--stackSize];
+    if (loopAlive[cell] === 0) continue;
+    loopAlive[cell] = 0;
+    for (let i = 20 * cell; i < 20 * cell + 20; i++) {
+      const peer = HOUSE[i];
+      if (loopAlive[peer] === 1 && --loopPeers[peer] === 1) loopStack[stackSize++] = peer;
+    }
+  }
+}
+
+let loopPruning = true;
+
+/** Turns markLoopCells' removal off or on (for the test that compares the hints found both ways). */
+export function setLoopPruning(on: boolean): void {
+  loopPruning = on;
+}
+
+/** markLoopCells' result and the digit pair it is for (0: none yet in this producer call). */
+const loopAlive = new Uint8Array(81);
+let loopAliveFor = 0;
+const loopPeers = new Int32Array(81);
+const loopStack = new Int32Array(81);
 
 /** The three units of each cell as a 27-bit mask (isValidLoop's bits). */
 const CELL_UNIT_BITS = new Int32Array(81);
@@ -127,7 +173,7 @@ function visitLoop(cell: number, allowedEx: number, exIn: number, lastType: numb
         if ((potentials & both) !== both) continue;
         ex = (ex | potentials) & ~both;
         const cardinality = popcount(potentials);
-        if ((cardinality === 2 || popcount(ex) === 1 || allowedEx > 0) && (sameParity & CELL_UNIT_BITS[next]) === 0) {
+        if ((cardinality === 2 || popcount(ex) === 1 || allowedEx > 0) && (sameParity & CELL_UNIT_BITS[next]) === 0 && loopAlive[next] === 1) {
           const bits = CELL_UNIT_BITS[next];
           if ((loopLength & 1) === 0) visitLoop(next, cardinality > 2 ? allowedEx - 1 : allowedEx, ex, k, even | bits, odd);
           else visitLoop(next, cardinality > 2 ? allowedEx - 1 : allowedEx, ex, k, even, odd | bits);
@@ -144,8 +190,8 @@ function isValidLoop(loop: readonly number[]): boolean {
   let even = 0;
   let odd = 0;
   for (let i = 0; i < loop.length; i++) {
-    for (const k of REGION_TYPES) {
-      const bit = 1 << unitOf(loop[i], k);
+    for (let t = 0; t < 3; t++) {
+      const bit = 1 << unitOf(loop[i], REGION_TYPES[t]);
       if ((i & 1) === 1) {
         if (odd & bit) return false;
         odd |= bit;
@@ -191,7 +237,8 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
   const remValues: number[] = [];
   for (let d = 1; d <= 9; d++) if (d !== v1 && d !== v2 && ((extra >> (d - 1)) & 1) === 0) remValues.push(d);
   for (let degree = popcount(extra); degree <= 7; degree++) {
-    for (const k of REGION_TYPES) {
+    for (let t = 0; t < 3; t++) {
+      const k = REGION_TYPES[t];
       const unit = sharedUnit(c1, c2, k);
       if (unit < 0) continue;
       const empties = grid.empties[unit];
@@ -200,7 +247,8 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
       const unitBase = 9 * unit;
       if (degree * 2 <= empties) {
         // Naked set: c1 (standing for c1 or c2, with the extra digits) and degree - 1 other cells.
-        for (const mask of SUBSETS[degree]) {
+        for (let s = 0, subsets = SUBSETS[degree]; s < subsets.length; s++) {
+          const mask = subsets[s];
           if (((mask >> index1) & 1) === 0 || ((mask >> index2) & 1) === 1) continue;
           let nakedSet = extra & cands[c1] & cands[c2];
           let union = extra;
@@ -224,7 +272,9 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
       }
       if (degree * 2 < empties && degree - 2 <= remValues.length) {
         // Hidden set: the loop digits and degree - 2 others, confined (c2 left out) to degree cells.
-        for (const pick of subsetsOf(degree - 2, remValues.length)) {
+        const picks = subsetsOf(degree - 2, remValues.length);
+        for (let s = 0; s < picks.length; s++) {
+          const pick = picks[s];
           let hidden = both;
           for (let m = pick; m !== 0; m &= m - 1) hidden |= 1 << (remValues[lowest(m)] - 1);
           let common = 0;
@@ -253,7 +303,8 @@ function type4Hint(grid: CandidateGrid, loop: readonly number[], c1: number, c2:
   const cands = grid.candidates;
   let r1 = -1;
   let r2 = -1;
-  for (const k of REGION_TYPES) {
+  for (let t = 0; t < 3; t++) {
+    const k = REGION_TYPES[t];
     const unit = sharedUnit(c1, c2, k);
     if (unit < 0) continue;
     const others = ~((1 << posOf(c1, k)) | (1 << posOf(c2, k)));
@@ -289,12 +340,15 @@ export function uniqueLoops(grid: CandidateGrid): Step | null {
     if (hint === null) return;
     if (best === null || hint.difficulty < best.difficulty || (hint.difficulty === best.difficulty && hint.type < best.type)) best = hint;
   };
+  loopAliveFor = 0;
   for (let start = 0; start < 81; start++) {
     const potentials = cands[start];
     if (popcount(potentials) !== 2) continue;
     const v1 = lowest(potentials) + 1;
     const v2 = lowest(potentials & (potentials - 1)) + 1;
-    for (const loop of findLoops(cands, start, potentials)) {
+    const loops = findLoops(cands, start, potentials);
+    for (let l = 0; l < loops.length; l++) {
+      const loop = loops[l];
       if (!isValidLoop(loop)) continue;
       const extraCells = loop.filter((cell) => popcount(cands[cell]) > 2);
       if (extraCells.length === 1) {
@@ -313,7 +367,7 @@ export function uniqueLoops(grid: CandidateGrid): Step | null {
         } else if (popcount(rest) >= 2) {
           const type3: LoopHint[] = [];
           type3Hints(grid, loop, c1, c2, v1, v2, type3);
-          for (const hint of type3) consider(hint);
+          for (let h = 0; h < type3.length; h++) consider(type3[h]);
         }
         consider(type4Hint(grid, loop, c1, c2, v1, v2));
       }
