@@ -361,8 +361,8 @@ export function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): num
   return result;
 }
 
-function cycleEliminations(grid: CandidateGrid, keys: readonly number[]): Candidate[] {
-  return cycleRemovals(grid, keys).map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
+function candidatesOfKeys(keys: readonly number[]): Candidate[] {
+  return keys.map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
 }
 
 /**
@@ -402,9 +402,9 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
             const complexity = distinctKeys(keys);
             const difficulty = cycleBase + lengthDifficulty(complexity);
             if (!better(difficulty, complexity, sortKey, best)) continue;
-            const eliminations = cycleEliminations(grid, keys);
-            if (eliminations.length === 0) continue;
-            best = { difficulty, complexity, sortKey, cycle: true, chain: keys, eliminations };
+            const removals = cycleRemovals(grid, keys);
+            if (removals.length === 0) continue;
+            best = { difficulty, complexity, sortKey, cycle: true, chain: keys, eliminations: candidatesOfKeys(removals) };
           }
           if (fromOn !== null) chains.push(pathKeys(fromOn));
         }

@@ -310,12 +310,16 @@ export function fish(grid: CandidateGrid, degree: number): Step | null {
         }
         if (!ok || popcount(common) !== degree) continue;
         // A base line's position is a cover line's number, and vice versa.
+        let removable = 0;
+        for (let m = common; m !== 0; m &= m - 1) removable |= grid.where[9 * coverLines[lowest(m)] + d - 1] & ~lineMask;
+        // Most fish remove nothing: no array is made for them (an empty array and a full one differ in
+        // V8's element kind, and seeing both would send the optimized code back to the interpreter).
+        if (removable === 0) continue;
         const removals: Candidate[] = [];
         for (let m = common; m !== 0; m &= m - 1) {
           const cover = coverLines[lowest(m)];
           candidatesAt(cover, grid.where[9 * cover + d - 1] & ~lineMask, d, removals);
         }
-        if (removals.length === 0) continue;
         // SE lists the regions as base line, cover line, base line, cover line, ...
         const units: number[] = [];
         const bases = bitsOf(lineMask).map((i) => baseLines[i]);

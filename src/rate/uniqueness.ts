@@ -260,13 +260,16 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
             if (popcount(c) <= 1) ok = false;
           }
           if (popcount(nakedSet) !== degree || !ok || popcount(union) !== degree) continue;
+          // Tested before any array is made, as in fish (techniques.ts).
+          let removable = 0;
+          for (let i = 0; i < 9; i++) if (((mask >> i) & 1) === 0 && i !== index2) removable |= cands[UNIT_CELLS[unitBase + i]] & union;
+          if (removable === 0) continue;
           const eliminations: Candidate[] = [];
           for (let i = 0; i < 9; i++) {
             if ((mask >> i) & 1 || i === index2) continue;
             const cell = UNIT_CELLS[unitBase + i];
             pushDigits(eliminations, cell, cands[cell] & union);
           }
-          if (eliminations.length === 0) continue;
           out.push(loopStep(loop, 3, base + (degree - 1) * 0.1, v1, v2, [unit], eliminations));
         }
       }
@@ -286,12 +289,14 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
           }
           if (!ok || popcount(common) !== degree) continue;
           const indexes = common & ~(1 << index1) & ~(1 << index2);
+          let removable = 0;
+          for (let m = indexes; m !== 0; m &= m - 1) removable |= cands[UNIT_CELLS[unitBase + lowest(m)]] & ~hidden;
+          if (removable === 0) continue;
           const eliminations: Candidate[] = [];
           for (let m = indexes; m !== 0; m &= m - 1) {
             const cell = UNIT_CELLS[unitBase + lowest(m)];
             pushDigits(eliminations, cell, cands[cell] & ~hidden);
           }
-          if (eliminations.length === 0) continue;
           out.push(loopStep(loop, 3, base + (popcount(indexes) - 1) * 0.1, v1, v2, [unit], eliminations));
         }
       }
