@@ -155,7 +155,8 @@ function hasOtherDigits(grid: CandidateGrid, base: number, positions: number, di
  * one (the first such digit), and it only places that digit.
  */
 export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean): Step | null {
-  const minEmpty = direct ? degree : 2 * degree;
+  // One expression for both modes: a branch taken only later would lack type feedback when optimized.
+  const minEmpty = degree << (direct ? 0 : 1);
   for (let u = 0; u < 27; u++) {
     const unit = SE_UNITS[u];
     if (grid.empties[unit] <= minEmpty) continue;
@@ -195,22 +196,31 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
       } else if (!hasOtherDigits(grid, base, common, digitMask)) {
         continue;
       }
-      const cells = cellsOfPositions(unit, common);
-      const digits = digitsOfMask(digitMask);
-      const removals: Candidate[] = [];
-      for (const cell of cells) {
-        for (let extra = grid.candidates[cell] & ~digitMask; extra !== 0; extra &= extra - 1) {
-          removals.push({ cell, digit: lowest(extra) + 1 });
-        }
-      }
-      if (direct) {
-        const cell = UNIT_CELLS[base + lowest(grid.where[base + placed - 1] & ~common)];
-        return step(`Direct Hidden ${SET_NAME[degree]}`, DIRECT_HIDDEN_RATING[degree], [unit], cells, digits, { cell, digit: placed }, [], removals);
-      }
-      return step(`Hidden ${SET_NAME[degree]}`, HIDDEN_RATING[degree], [unit], cells, digits, null, removals);
+      return hiddenSetStep(grid, degree, unit, digitMask, common, placed);
     }
   }
   return null;
+}
+
+/**
+ * The hidden set's hint (direct when `placed` is a digit, 0 otherwise), built
+ * apart from the search so that the search's optimized code stays small.
+ */
+function hiddenSetStep(grid: CandidateGrid, degree: number, unit: number, digitMask: number, common: number, placed: number): Step {
+  const base = 9 * unit;
+  const cells = cellsOfPositions(unit, common);
+  const digits = digitsOfMask(digitMask);
+  const removals: Candidate[] = [];
+  for (const cell of cells) {
+    for (let extra = grid.candidates[cell] & ~digitMask; extra !== 0; extra &= extra - 1) {
+      removals.push({ cell, digit: lowest(extra) + 1 });
+    }
+  }
+  if (placed !== 0) {
+    const cell = UNIT_CELLS[base + lowest(grid.where[base + placed - 1] & ~common)];
+    return step(`Direct Hidden ${SET_NAME[degree]}`, DIRECT_HIDDEN_RATING[degree], [unit], cells, digits, { cell, digit: placed }, [], removals);
+  }
+  return step(`Hidden ${SET_NAME[degree]}`, HIDDEN_RATING[degree], [unit], cells, digits, null, removals);
 }
 
 /**
@@ -315,23 +325,31 @@ export function fish(grid: CandidateGrid, degree: number): Step | null {
         // Most fish remove nothing: no array is made for them (an empty array and a full one differ in
         // V8's element kind, and seeing both would send the optimized code back to the interpreter).
         if (removable === 0) continue;
-        const removals: Candidate[] = [];
-        for (let m = common; m !== 0; m &= m - 1) {
-          const cover = coverLines[lowest(m)];
-          candidatesAt(cover, grid.where[9 * cover + d - 1] & ~lineMask, d, removals);
-        }
-        // SE lists the regions as base line, cover line, base line, cover line, ...
-        const units: number[] = [];
-        const bases = bitsOf(lineMask).map((i) => baseLines[i]);
-        const covers = bitsOf(common).map((i) => coverLines[i]);
-        for (let i = 0; i < degree; i++) units.push(bases[i], covers[i]);
-        const cells: number[] = [];
-        for (const cover of covers) for (const cell of cellsOfPositions(cover, grid.where[9 * cover + d - 1] & lineMask)) cells.push(cell);
-        return step(FISH_NAME[degree], FISH_RATING[degree], units, cells.sort((a, b) => a - b), [d], null, removals);
+        return fishStep(grid, degree, d, baseLines, coverLines, lineMask, common);
       }
     }
   }
   return null;
+}
+
+/**
+ * The fish hint, built apart from the search (which runs at every step and
+ * rarely finds one) so that the search's optimized code stays small.
+ */
+function fishStep(grid: CandidateGrid, degree: number, d: number, baseLines: readonly number[], coverLines: readonly number[], lineMask: number, common: number): Step {
+  const removals: Candidate[] = [];
+  for (let m = common; m !== 0; m &= m - 1) {
+    const cover = coverLines[lowest(m)];
+    candidatesAt(cover, grid.where[9 * cover + d - 1] & ~lineMask, d, removals);
+  }
+  // SE lists the regions as base line, cover line, base line, cover line, ...
+  const units: number[] = [];
+  const bases = bitsOf(lineMask).map((i) => baseLines[i]);
+  const covers = bitsOf(common).map((i) => coverLines[i]);
+  for (let i = 0; i < degree; i++) units.push(bases[i], covers[i]);
+  const cells: number[] = [];
+  for (const cover of covers) for (const cell of cellsOfPositions(cover, grid.where[9 * cover + d - 1] & lineMask)) cells.push(cell);
+  return step(FISH_NAME[degree], FISH_RATING[degree], units, cells.sort((a, b) => a - b), [d], null, removals);
 }
 
 // ---------------------------------------------------------------------------

@@ -233,7 +233,6 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
   const cands = grid.candidates;
   const both = (1 << (v1 - 1)) | (1 << (v2 - 1));
   const extra = (cands[c1] | cands[c2]) & ~both;
-  const base = loopDifficulty(loop.length);
   const remValues: number[] = [];
   for (let d = 1; d <= 9; d++) if (d !== v1 && d !== v2 && ((extra >> (d - 1)) & 1) === 0) remValues.push(d);
   for (let degree = popcount(extra); degree <= 7; degree++) {
@@ -264,13 +263,7 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
           let removable = 0;
           for (let i = 0; i < 9; i++) if (((mask >> i) & 1) === 0 && i !== index2) removable |= cands[UNIT_CELLS[unitBase + i]] & union;
           if (removable === 0) continue;
-          const eliminations: Candidate[] = [];
-          for (let i = 0; i < 9; i++) {
-            if ((mask >> i) & 1 || i === index2) continue;
-            const cell = UNIT_CELLS[unitBase + i];
-            pushDigits(eliminations, cell, cands[cell] & union);
-          }
-          out.push(loopStep(loop, 3, base + (degree - 1) * 0.1, v1, v2, [unit], eliminations));
+          out.push(type3NakedHint(cands, loop, unit, mask, index2, union, degree, v1, v2));
         }
       }
       if (degree * 2 < empties && degree - 2 <= remValues.length) {
@@ -292,16 +285,37 @@ function type3Hints(grid: CandidateGrid, loop: readonly number[], c1: number, c2
           let removable = 0;
           for (let m = indexes; m !== 0; m &= m - 1) removable |= cands[UNIT_CELLS[unitBase + lowest(m)]] & ~hidden;
           if (removable === 0) continue;
-          const eliminations: Candidate[] = [];
-          for (let m = indexes; m !== 0; m &= m - 1) {
-            const cell = UNIT_CELLS[unitBase + lowest(m)];
-            pushDigits(eliminations, cell, cands[cell] & ~hidden);
-          }
-          out.push(loopStep(loop, 3, base + (popcount(indexes) - 1) * 0.1, v1, v2, [unit], eliminations));
+          out.push(type3HiddenHint(cands, loop, unit, indexes, hidden, v1, v2));
         }
       }
     }
   }
+}
+
+/*
+ * type3Hints' hints, built apart: the search runs for every loop with two
+ * extra cells and rarely finds one, and its optimized code stays small.
+ */
+
+/** Type 3 with a naked set: the unit's cells outside the set (c2 too) lose the set's digits. */
+function type3NakedHint(cands: Uint16Array, loop: readonly number[], unit: number, mask: number, index2: number, union: number, degree: number, v1: number, v2: number): LoopHint {
+  const eliminations: Candidate[] = [];
+  for (let i = 0; i < 9; i++) {
+    if ((mask >> i) & 1 || i === index2) continue;
+    const cell = UNIT_CELLS[9 * unit + i];
+    pushDigits(eliminations, cell, cands[cell] & union);
+  }
+  return loopStep(loop, 3, loopDifficulty(loop.length) + (degree - 1) * 0.1, v1, v2, [unit], eliminations);
+}
+
+/** Type 3 with a hidden set: its cells (at `indexes`, c1 and c2 left out) lose their other digits. */
+function type3HiddenHint(cands: Uint16Array, loop: readonly number[], unit: number, indexes: number, hidden: number, v1: number, v2: number): LoopHint {
+  const eliminations: Candidate[] = [];
+  for (let m = indexes; m !== 0; m &= m - 1) {
+    const cell = UNIT_CELLS[9 * unit + lowest(m)];
+    pushDigits(eliminations, cell, cands[cell] & ~hidden);
+  }
+  return loopStep(loop, 3, loopDifficulty(loop.length) + (popcount(indexes) - 1) * 0.1, v1, v2, [unit], eliminations);
 }
 
 function type4Hint(grid: CandidateGrid, loop: readonly number[], c1: number, c2: number, v1: number, v2: number): LoopHint | null {
@@ -441,6 +455,17 @@ export function bug(grid: CandidateGrid): Step | null {
       if (count !== 0 && count !== 2) return null;
     }
   }
+  return bugHint(grid, bugCells, bugValues, allBugValues, commonCells);
+}
+
+/**
+ * The BUG hint once the grid is a BUG plus the BUG cells' BUG digits. Kept
+ * out of bug(), which runs at every step and fails early: the optimized code
+ * of that hot part stays small, and the first BUG found does not send it
+ * back to the interpreter.
+ */
+function bugHint(grid: CandidateGrid, bugCells: number[], bugValues: ReadonlyMap<number, number>, allBugValues: number, commonCells: number[] | null): Step | null {
+  const cands = grid.candidates;
   const common: number[] = commonCells ?? [];
   if (bugCells.length === 1) {
     const cell = bugCells[0];
