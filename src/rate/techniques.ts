@@ -161,7 +161,7 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
     const unit = SE_UNITS[u];
     if (grid.empties[unit] <= minEmpty) continue;
     const base = 9 * unit;
-    // The digits with two places or more: a set of others fails below.
+    // The digits with two places or more: SE takes only those into a hidden set.
     let spread = 0;
     for (let d = 0; d < 9; d++) {
       const positions = grid.where[base + d];
@@ -171,16 +171,8 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
       const digitMask = subsets[s];
       if ((digitMask & ~spread) !== 0) continue;
       let common = 0;
-      let ok = true;
-      for (let m = digitMask; m !== 0; m &= m - 1) {
-        const positions = grid.where[base + lowest(m)];
-        if ((positions & (positions - 1)) === 0) {
-          ok = false;
-          break;
-        }
-        common |= positions;
-      }
-      if (!ok || popcount(common) !== degree) continue;
+      for (let m = digitMask; m !== 0; m &= m - 1) common |= grid.where[base + lowest(m)];
+      if (popcount(common) !== degree) continue;
       // Most such sets give nothing (no other digit in their cells, or none left with one place):
       // skip those before building the hint.
       let placed = 0;
@@ -233,7 +225,7 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
     const unit = SE_UNITS[u];
     if (grid.empties[unit] < 2 * degree) continue;
     const base = 9 * unit;
-    // The cells with two candidates or more: a set of others fails below.
+    // The cells with two candidates or more: SE takes only those into a naked set.
     let open = 0;
     for (let i = 0; i < 9; i++) {
       const c = grid.candidates[UNIT_CELLS[base + i]];
@@ -243,16 +235,8 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
       const cellMask = subsets[s];
       if ((cellMask & ~open) !== 0) continue;
       let union = 0;
-      let ok = true;
-      for (let m = cellMask; m !== 0; m &= m - 1) {
-        const c = grid.candidates[UNIT_CELLS[base + lowest(m)]];
-        if ((c & (c - 1)) === 0) {
-          ok = false;
-          break;
-        }
-        union |= c;
-      }
-      if (!ok || popcount(union) !== degree) continue;
+      for (let m = cellMask; m !== 0; m &= m - 1) union |= grid.candidates[UNIT_CELLS[base + lowest(m)]];
+      if (popcount(union) !== degree) continue;
       let elsewhere = 0;
       for (let m = union; m !== 0; m &= m - 1) elsewhere |= grid.where[base + lowest(m)] & ~cellMask;
       if (elsewhere === 0) continue;
@@ -306,19 +290,11 @@ export function fish(grid: CandidateGrid, degree: number): Step | null {
       const lineMask = subsets[s];
       for (let d = 1; d <= 9; d++) {
         if (grid.placedCount[d] + 2 * degree > 9) continue;
-        // A base line with one place or none fails below.
+        // SE takes only base lines holding the digit in two places or more.
         if ((lineMask & ~fishLines[d - 1]) !== 0) continue;
         let common = 0;
-        let ok = true;
-        for (let m = lineMask; m !== 0; m &= m - 1) {
-          const positions = grid.where[9 * baseLines[lowest(m)] + d - 1];
-          if ((positions & (positions - 1)) === 0) {
-            ok = false;
-            break;
-          }
-          common |= positions;
-        }
-        if (!ok || popcount(common) !== degree) continue;
+        for (let m = lineMask; m !== 0; m &= m - 1) common |= grid.where[9 * baseLines[lowest(m)] + d - 1];
+        if (popcount(common) !== degree) continue;
         // A base line's position is a cover line's number, and vice versa.
         let removable = 0;
         for (let m = common; m !== 0; m &= m - 1) removable |= grid.where[9 * coverLines[lowest(m)] + d - 1] & ~lineMask;
