@@ -5,7 +5,6 @@
  * counts of that rank, in the main thread. With --all-ranks --count, the
  * count table of a range of ranks on worker threads (entries-ranks.ts).
  */
-import { InvalidArgumentError } from "commander";
 import type { CatalogName } from "../bands/index.js";
 import { defaultEntriesCheckpoint } from "./entries-checkpoint.js";
 import { countLine, runRank, type RankRun, type SliceRange } from "./entries-job.js";
@@ -29,32 +28,6 @@ export interface EntriesFlags {
 /** Listing text is handed to the output in pieces of about this many characters. */
 const WRITE_CHUNK = 1 << 20;
 
-/** Parses --rank: a band-1 n6 rank. */
-export function bandRank(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 415) throw new InvalidArgumentError("expected a band-1 rank, 0 to 415.");
-  return n;
-}
-
-/** Parses --slices: "A..B" or "A", slice numbers from 0. */
-export function sliceRange(value: string): SliceRange {
-  return numberRange(value, Number.MAX_SAFE_INTEGER, "slices");
-}
-
-/** Parses --ranks: "A..B" or "A", ranks 0 to 415. */
-export function rankRange(value: string): SliceRange {
-  return numberRange(value, 415, "ranks");
-}
-
-function numberRange(value: string, max: number, what: string): SliceRange {
-  const match = /^(\d+)(?:\.\.(\d+))?$/.exec(value);
-  const first = Number(match?.[1]);
-  const last = Number(match?.[2] ?? match?.[1]);
-  if (match === null || first > last || last > max) {
-    throw new InvalidArgumentError(`expected ${what} as A..B or A, with 0 <= A <= B${max < Number.MAX_SAFE_INTEGER ? ` <= ${max}` : ""}.`);
-  }
-  return { first, last };
-}
 
 /** What is wrong with the combination of options, or null. `given(name)` tells whether the option is on the command line. */
 export function entriesUsageProblem(flags: EntriesFlags, given: (option: string) => boolean): string | null {

@@ -5,25 +5,25 @@
  * `ua` (the unavoidable sets of one grid), `scan` (the N-clue puzzles of one
  * grid), `entries` and `entry` (the band catalogs), `scan17` (the band scan
  * for 17s) and `demo`. This file only declares the commands and their
- * options; the work happens in batch-runner.ts, line-jobs.ts, ua-command.ts,
+ * options (parsed by options.ts), and loads a command's module only when that
+ * command runs, so a run starts without the others; the work happens in batch-runner.ts, line-jobs.ts, ua-command.ts,
  * scan-command.ts, entries-command.ts, entry-command.ts, scan17-command.ts, rate-command.ts and explain-command.ts.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { CATALOG_NAMES } from "../bands/index.js";
-import { runBatchCommand } from "./batch-runner.js";
-import { runDemo } from "./demo.js";
-import { bandRank, entriesUsageProblem, rankRange, runEntriesCommand, sliceRange, type EntriesFlags } from "./entries-command.js";
-import { runEntryCommand, type EntryFlags } from "./entry-command.js";
+import { CATALOG_NAMES } from "../bands/catalog.js";
+import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/collect.js";
+import type { EntriesFlags } from "./entries-command.js";
+import type { EntryFlags } from "./entry-command.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
-import { runExplainCommand, type ExplainFlags } from "./explain-command.js";
-import { runRateCommand, type RateFlags } from "./rate-command.js";
+import type { ExplainFlags } from "./explain-command.js";
+import { bandRank, clueCount, digitCounts, nonNegativeInteger, rankRange, scan17Pass, seedValue, shardOption, sliceRange } from "./options.js";
+import type { RateFlags } from "./rate-command.js";
 import { DEFAULT_FORMAT, FORMAT_CODES, formatProblem } from "./rate-job.js";
-import { clueCount, runScanCommand, type ScanFlags } from "./scan-command.js";
-import { runScan17Command, scan17Pass, scan17UsageProblem, shardOption, type Scan17Flags } from "./scan17-command.js";
-import { digitCounts, nonNegativeInteger, runUaCommand, seedValue, type UaFlags } from "./ua-command.js";
-import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/index.js";
+import type { ScanFlags } from "./scan-command.js";
+import type { Scan17Flags } from "./scan17-command.js";
+import type { UaFlags } from "./ua-command.js";
 
 const DEFAULT_COUNT_LIMIT = 1000;
 /** Exit code of a bad command line for `entries`, `entry` and `scan17` (the usual code for a usage error). */
@@ -208,7 +208,7 @@ Output:
 ${INPUT_HELP}`,
     )
     .action(async (files: string[], flags: RateFlags) => {
-      process.exitCode = await runRateCommand(files, flags);
+      process.exitCode = await (await import("./rate-command.js")).runRateCommand(files, flags);
     });
 
   program
@@ -252,7 +252,7 @@ Errors: a bad puzzle goes to stderr as "sudokulab: FILE:LINE: REASON" (or
   "argument N: REASON"); the others are still explained; exit code 1.`,
     )
     .action(async (puzzles: string[], flags: ExplainFlags) => {
-      process.exitCode = await runExplainCommand(puzzles, flags);
+      process.exitCode = await (await import("./explain-command.js")).runExplainCommand(puzzles, flags);
     });
 
   const ua = DEFAULT_COLLECT_OPTIONS;
@@ -292,7 +292,7 @@ Output:
   space-separated. A grid that is not a complete valid grid is an error
   (exit code 1).`,
     )
-    .action(async (grid: string, flags: UaFlags) => runUaCommand(grid, flags));
+    .action(async (grid: string, flags: UaFlags) => (await import("./ua-command.js")).runUaCommand(grid, flags));
 
   program
     .command("scan")
@@ -342,7 +342,7 @@ Progress:
   stderr every 30 s. A bad grid or mask is an error (exit code 1).`,
     )
     .action(async (grid: string, flags: ScanFlags) => {
-      process.exitCode = await runScanCommand(grid, flags);
+      process.exitCode = await (await import("./scan-command.js")).runScanCommand(grid, flags);
     });
 
   const catalogHelp = `
@@ -410,6 +410,7 @@ Progress (--all-ranks):
   finished. Bad options exit with code 2.`,
     )
     .action(async (flags: EntriesFlags, command: Command) => {
+      const { entriesUsageProblem, runEntriesCommand } = await import("./entries-command.js");
       const problem = entriesUsageProblem(flags, (option) => command.getOptionValueSource(option) === "cli");
       if (problem !== null) command.error(`error: ${problem}`, { exitCode: USAGE_ERROR });
       process.exitCode = await runEntriesCommand(flags);
@@ -438,7 +439,7 @@ Output (tab-separated, no header):
   answered, and the exit code is 1. Bad options exit with code 2.`,
     )
     .action(async (grids: string[], flags: EntryFlags) => {
-      process.exitCode = await runEntryCommand(grids, flags);
+      process.exitCode = await (await import("./entry-command.js")).runEntryCommand(grids, flags);
     });
   usageErrorsExit2(entry);
 
@@ -515,6 +516,7 @@ Progress (--rank):
 Bad options exit with code 2.`,
     )
     .action(async (flags: Scan17Flags, command: Command) => {
+      const { runScan17Command, scan17UsageProblem } = await import("./scan17-command.js");
       const problem = scan17UsageProblem(flags, (option) => command.getOptionValueSource(option) === "cli");
       if (problem !== null) command.error(`error: ${problem}`, { exitCode: USAGE_ERROR });
       process.exitCode = await runScan17Command(flags);
@@ -524,7 +526,7 @@ Bad options exit with code 2.`,
   program
     .command("demo")
     .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
-    .action(() => runDemo());
+    .action(async () => (await import("./demo.js")).runDemo());
 
   return program.parseAsync();
 }
@@ -553,7 +555,7 @@ function usageErrorsExit2(command: Command): void {
 }
 
 async function runBatch(command: BatchCommand, files: string[], flags: BatchFlags, options: JobOptions): Promise<void> {
-  process.exitCode = await runBatchCommand({ command, options, files, threads: flags.threads, strict: flags.strict === true });
+  process.exitCode = await (await import("./batch-runner.js")).runBatchCommand({ command, options, files, threads: flags.threads, strict: flags.strict === true });
 }
 
 function cellCount(value: string): number {

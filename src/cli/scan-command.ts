@@ -5,7 +5,6 @@
  * interruption (--resume). The output is in chunk order, hence the same for
  * any thread count.
  */
-import { InvalidArgumentError } from "commander";
 import { formatPuzzle, parseGrid } from "../core/puzzle.js";
 import { parseMask, prepareScan } from "../scan/index.js";
 import { wasmKernelAvailable } from "../scan/wasm-kernel.js";
@@ -32,12 +31,6 @@ export interface ScanFlags {
 
 const INTERRUPTED = 130;
 
-/** Parses --clues: 1 to 81. */
-export function clueCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 81) throw new InvalidArgumentError("expected a number of clues, 1 to 81.");
-  return n;
-}
 
 /** Runs the scan; returns the exit code (0, or 130 when a signal interrupted it). */
 export async function runScanCommand(gridText: string, flags: ScanFlags): Promise<number> {

@@ -5,8 +5,7 @@
  * (scan17-slices.ts); with --grid, the 17s of given grids (scan17-grid.ts).
  * This file holds the options' parsers and checks, and picks the form.
  */
-import { InvalidArgumentError } from "commander";
-import { parsePass, type Scan17Pass } from "../bands/index.js";
+import type { Scan17Pass } from "../bands/index.js";
 import type { SliceRange } from "./entries-job.js";
 import { runScan17Grids } from "./scan17-grid.js";
 import { runScan17Slices } from "./scan17-slices.js";
@@ -29,28 +28,6 @@ export interface Scan17Flags {
   readonly stats?: boolean;
 }
 
-/** Most shards: far more machines than anyone has, and small enough for exact split arithmetic. */
-const MAX_SHARDS = 1_000_000;
-
-/** Parses --pass: 1, 2a or 2b. */
-export function scan17Pass(value: string): Scan17Pass {
-  try {
-    return parsePass(value);
-  } catch {
-    throw new InvalidArgumentError("expected a pass: 1, 2a or 2b.");
-  }
-}
-
-/** Parses --shard: "i/N" with 1 <= i <= N. */
-export function shardOption(value: string): Shard {
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (match === null || index < 1 || index > count || count > MAX_SHARDS) {
-    throw new InvalidArgumentError(`expected a shard as i/N, with 1 <= i <= N <= ${MAX_SHARDS}.`);
-  }
-  return { index, count };
-}
 
 /** Options of the --rank form, which --grid does not take. */
 const RANK_OPTIONS = ["rank", "slices", "pass", "shard", "threads", "out", "checkpoint", "resume"] as const;

@@ -4,7 +4,6 @@
  * seed 003 step 1) and prints them, one per line, smallest first. With
  * --stats, a summary goes to stderr so stdout stays a plain list.
  */
-import { InvalidArgumentError } from "commander";
 import { cellName } from "../core/cells.js";
 import { cellSetToList } from "../core/cellset.js";
 import { isValidGrid, parseLine } from "../core/puzzle.js";
@@ -77,25 +76,3 @@ function seconds(now: NodeJS.CpuUsage, since: NodeJS.CpuUsage): string {
   return ((now.user - since.user + now.system - since.system) / 1e6).toFixed(3);
 }
 
-/** Parses --digits: a comma-separated list of floor sizes, each 2..5 (e.g. "3" or "2,3,4"); "" or "none" for no floors. */
-export function digitCounts(value: string): number[] {
-  if (value === "" || value === "none") return [];
-  const counts = value.split(",").map((part) => part.trim());
-  if (!counts.every((part) => /^[2-5]$/.test(part))) {
-    throw new InvalidArgumentError("expected a comma-separated list of numbers 2 to 5 (e.g. 2,3,4), or 'none'.");
-  }
-  return counts.map(Number);
-}
-
-export function nonNegativeInteger(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError("expected a non-negative integer.");
-  return n;
-}
-
-/** Parses --seed: the PRNG takes a 32-bit seed. */
-export function seedValue(value: string): number {
-  const n = nonNegativeInteger(value);
-  if (n > 0xffffffff) throw new InvalidArgumentError("expected an integer from 0 to 4294967295.");
-  return n;
-}
