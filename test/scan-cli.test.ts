@@ -160,7 +160,7 @@ test("scan --resume continues a checkpoint: held chunks, cut-off bytes, no loss,
   const checkpoint = join(dir, "scan.json");
   const writtenText = byChunk.slice(0, written).flatMap((puzzles) => [...puzzles].sort().map((p) => p + "\n")).join("");
   writeFileSync(out, writtenText);
-  const identity = { grid: GRID, clues: 17, mask: MASK, minimals: false, chunks: total, chunkHash: chunkHash(setup.chunks) };
+  const identity = { engine: "hitting", grid: GRID, clues: 17, mask: MASK, minimals: false, chunks: total, chunkHash: chunkHash(setup.chunks) };
   // The last chunk finished early and waits in the checkpoint; so does an empty one.
   const ahead = new Map<number, readonly string[]>([[last, [...byChunk[last]].sort()], [written, []]]);
   writeCheckpoint(checkpoint, identity, { written, ahead, out, outBytes: Buffer.byteLength(writtenText) });

@@ -28,7 +28,7 @@ import { Band3Cover, MINIROW_NEED, joinMiniRow, rowCells } from "./band3-cover.j
 import { bandGangsterUAs } from "./band-uas.js";
 import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
-import { PASS_LIMITS, type Scan17Pass, type PassLimits } from "./pass-limits.js";
+import { type ClueLimits, LIMIT_STRIDE, passClueLimits, type Scan17Pass } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
 import type { Scan17Hit } from "./scan17.js";
 
@@ -46,7 +46,10 @@ export interface EntryData {
 }
 
 const FULL = 0x7ffffff;
-const MAX_DEPTH_XY = 12;
+/** Most clues a scanner searches for: its search depths are sized for them. */
+export const MAX_SCAN_CLUES = 20;
+/** Levels of the bands-1+2 search: the root and one per clue (band 3 holds at least a third of the clues). */
+const MAX_DEPTH_XY = MAX_SCAN_CLUES - Math.ceil(MAX_SCAN_CLUES / 3) + 1;
 /** Room for the UAs of bands 1+2 (collected plus fresh ones) and for each level's unhit list. */
 const XY_CAPACITY = 4096;
 /** Room for each band 3's learned 3-band UAs; when full, new ones replace the oldest. */
@@ -56,8 +59,8 @@ const JOINT_CAPACITY = 2048;
 /** Room for the UAs of lastTwo's masks: a node's whole list, plus fresh UAs when the list is full. */
 const TWO_CAPACITY = 2 * XY_CAPACITY;
 const TWO_BLOCKS = TWO_CAPACITY / 32;
-/** A joint search adds at most 17 - 4 clues (a band can need as few as 2). */
-const MAX_DEPTH_JOINT = 14;
+/** A joint search adds at most MAX_SCAN_CLUES - 4 clues (a band can need as few as 2). */
+const MAX_DEPTH_JOINT = MAX_SCAN_CLUES - 3;
 
 /** Socket states at a node (EntryScanner17.socketState). */
 const SOCKET_OFF = 0;
@@ -66,7 +69,10 @@ const SOCKET_MIXED = 2;
 const FLOOR_DIGITS_PASS1 = 4;
 
 export class EntryScanner17 {
-  private readonly limits: PassLimits;
+  private readonly allowedCounts: Uint8Array;
+  private readonly mostTotal: Int8Array;
+  /** Clues of the puzzles sought: 17 in the passes of the band scan. */
+  private readonly clues: number;
   private readonly solver = new BitboardSolver();
   /** band3Hopeful's last closed bound: its used band-3 cells when it equals the clues left (else -1), and its mini-rows. */
   private criticalUsed = -1;
@@ -226,11 +232,18 @@ export class EntryScanner17 {
     readonly pass: Scan17Pass,
     readonly stats: Scan17Stats = new Scan17Stats(),
     readonly bitMasks = true,
+    limits: ClueLimits = passClueLimits(pass),
   ) {
-    this.limits = PASS_LIMITS[pass];
+    if (limits.clues > MAX_SCAN_CLUES || limits.mostTotal[0] >= MAX_DEPTH_XY) {
+      throw new RangeError(`the entry scanner searches for at most ${MAX_SCAN_CLUES} clues, at most ${MAX_DEPTH_XY - 1} in bands 1+2`);
+    }
+    this.allowedCounts = limits.allowed;
+    this.mostTotal = limits.mostTotal;
+    this.clues = limits.clues;
     // Pass-2 entries cost seconds each, so 5-digit floors (0.2-0.5 s per
-    // entry) pay; pass-1 entries cost about 0.5 s and take 4-digit floors.
-    this.sockets = new GuaSockets(pass === "1" ? FLOOR_DIGITS_PASS1 : 5);
+    // entry) pay; pass-1 entries (at most 10 clues in bands 1+2) cost about
+    // 0.5 s and take 4-digit floors.
+    this.sockets = new GuaSockets(limits.mostTotal[0] <= 10 ? FLOOR_DIGITS_PASS1 : 5);
   }
 
   /**
@@ -311,13 +324,11 @@ export class EntryScanner17 {
 
   /** Most clues bands 1+2 may reach from these band counts (the pass's limits). */
   private totalLimit(c1: number, c2: number): number {
-    const l = this.limits;
-    return c1 > l.band1AtTotal || c2 > l.band2AtTotal ? l.total - 1 : l.total;
+    return this.mostTotal[LIMIT_STRIDE * c1 + c2];
   }
 
   private canAdd(c1: number, c2: number): boolean {
-    const l = this.limits;
-    return c1 <= l.band1 && c2 <= l.band2 && c1 + c2 <= this.totalLimit(c1, c2);
+    return this.allowedCounts[LIMIT_STRIDE * c1 + c2] !== 0;
   }
 
   /**
@@ -851,7 +862,7 @@ export class EntryScanner17 {
       const ask = b > hopeful || (b === hopeful && closed);
       // Band 3 `hopeful` was the last bound computed, at this node: its cover needs no new bound.
       const reuse = b === hopeful && closed && this.passedNode === this.levelNode[level] && this.passedBand === b;
-      const left = 17 - c1 - c2;
+      const left = this.clues - c1 - c2;
       if (b < hopeful || (ask && !(reuse ? this.bandCover(b, left, this.passedForced, this.passedWaiting) : this.band3Hopeful(b, level, live0, live1, left, true)))) {
         stats.band3Dropped++;
         continue;
@@ -957,7 +968,7 @@ export class EntryScanner17 {
   private firstHopefulBand3(level: number, c1: number, c2: number, f0: number, f1: number): number {
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
-    const left = 17 - c1 - c2;
+    const left = this.clues - c1 - c2;
     this.beginSocketBound(level, live0, live1);
     for (let b = 0, n = this.entry!.bands3Count; b < n; b++) {
       if (this.band3Hopeful(b, level, live0, live1, left, false)) return b;
@@ -1260,7 +1271,7 @@ export class EntryScanner17 {
   private splitLastSlot(x0: number, x1: number, c1: number, c2: number, live0: number, live1: number): void {
     // Without the clue, no cover (as nearly always): then a clue that hits
     // no UA of the list leaves the same problem with one band-3 clue fewer.
-    const noneDead = !this.closedChild(0, 0, 17 - c1 - c2);
+    const noneDead = !this.closedChild(0, 0, this.clues - c1 - c2);
     if (!noneDead) {
       this.jointNode(1, x0, x1, 0, 0, 0, FULL, c1, c2, 0);
       if (this.rootKilled()) return;
@@ -1272,7 +1283,7 @@ export class EntryScanner17 {
         const f1 = band === 0 ? 0 : bit;
         const n1 = band === 0 ? c1 + 1 : c1;
         const n2 = band === 0 ? c2 : c2 + 1;
-        if (this.lastSlotBound(f0, f1, 17 - n1 - n2, noneDead) || !this.closedChild(f0, f1, 17 - n1 - n2)) continue;
+        if (this.lastSlotBound(f0, f1, this.clues - n1 - n2, noneDead) || !this.closedChild(f0, f1, this.clues - n1 - n2)) continue;
         this.jointNode(1, x0 | f0, x1 | f1, 0, 0, 0, FULL, n1, n2, 0);
         if (this.rootKilled()) return;
       }
@@ -1377,7 +1388,7 @@ export class EntryScanner17 {
     const L2 = this.jW2;
     const counts = this.jCount;
     const base = level * JOINT_CAPACITY;
-    const left = 17 - c1 - c2 - c3;
+    const left = this.clues - c1 - c2 - c3;
     if (counts[level] === 0) {
       stats.band3Checks++;
       if (this.fullUnique(x0, x1, z)) {
@@ -1672,12 +1683,12 @@ export class EntryScanner17 {
     return this.solver.checkUnique(p, g, false);
   }
 
-  /** Every completion to 17 clues of a unique set, within the pass's limits (cells from `from` on, so each once). */
+  /** Every completion to the clue count sought of a unique set, within the pass's limits (cells from `from` on, so each once). */
   private emitCompletions(
     x0: number, x1: number, z: number, free0: number, free1: number, free2: number,
     c1: number, c2: number, c3: number, from: number,
   ): void {
-    if (c1 + c2 + c3 === 17) {
+    if (c1 + c2 + c3 === this.clues) {
       this.output(x0, x1, z);
       return;
     }
@@ -1696,7 +1707,7 @@ export class EntryScanner17 {
 
   private output(x0: number, x1: number, z: number): void {
     const entry = this.entry!;
-    if (!this.fullUnique(x0, x1, z)) throw new Error("band scan: a 17 failed its final uniqueness check (bug)");
+    if (!this.fullUnique(x0, x1, z)) throw new Error(`band scan: a ${this.clues}-clue puzzle failed its final uniqueness check (bug)`);
     const g = this.grid;
     let text = "";
     for (let cell = 0; cell < 81; cell++) {

@@ -16,3 +16,5 @@ export {
 export { PASS_LIMITS, type PassLimits, inPass } from "./pass-limits.js";
 export { bandGangsterUAs } from "./band-uas.js";
 export { type KLine, parseKLine, type ReplayOutcome, type ReplayOptions, type ReplayWindow, replayGroup, groupByEntry } from "./replay.js";
+export { type ClueLimits, clueLimits, passClueLimits } from "./pass-limits.js";
+export { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES, scanGridBandChunk, scanGridByBands, topBandLimits } from "./grid-scan.js";

@@ -59,3 +59,57 @@ export function inPass(pass: Scan17Pass, c1: number, c2: number, c3: number): bo
   if (t === l.total && (c1 > l.band1AtTotal || c2 > l.band2AtTotal)) return false;
   return true;
 }
+
+/**
+ * What the entry scanner reads of a pass: the clue count of the puzzles
+ * sought, and which band counts bands 1+2 may hold. `allowed` must be
+ * downward closed (a clue set may lose a clue and stay allowed), so that a
+ * node whose counts are not allowed has no allowed superset.
+ */
+export interface ClueLimits {
+  /** Clues of the puzzles sought (bands 1+2 and band 3 together). */
+  readonly clues: number;
+  /** 1 at LIMIT_STRIDE * c1 + c2 when bands 1+2 may hold c1 and c2 clues. */
+  readonly allowed: Uint8Array;
+  /** At LIMIT_STRIDE * c1 + c2: the most clues an allowed superset of those counts holds in bands 1+2 (-1: none). */
+  readonly mostTotal: Int8Array;
+}
+
+/** Row length of the ClueLimits tables (counts up to 31 per band). */
+export const LIMIT_STRIDE = 32;
+
+/** The tables of `allows` (a downward-closed rule on the counts of bands 1 and 2) for puzzles of `clues` clues. */
+export function clueLimits(clues: number, allows: (c1: number, c2: number) => boolean): ClueLimits {
+  const allowed = new Uint8Array(LIMIT_STRIDE * LIMIT_STRIDE);
+  const mostTotal = new Int8Array(LIMIT_STRIDE * LIMIT_STRIDE).fill(-1);
+  for (let c1 = 0; c1 < LIMIT_STRIDE; c1++) {
+    for (let c2 = 0; c2 < LIMIT_STRIDE; c2++) {
+      if (c1 > 27 || c2 > 27 || c1 + c2 > clues || !allows(c1, c2)) continue;
+      allowed[LIMIT_STRIDE * c1 + c2] = 1;
+    }
+  }
+  for (let c1 = 0; c1 < LIMIT_STRIDE; c1++) {
+    for (let c2 = 0; c2 < LIMIT_STRIDE; c2++) {
+      if (allowed[LIMIT_STRIDE * c1 + c2] === 0) continue;
+      if (c1 > 0 && allowed[LIMIT_STRIDE * (c1 - 1) + c2] === 0) throw new RangeError(`clue limits not downward closed at ${c1 - 1}, ${c2}`);
+      if (c2 > 0 && allowed[LIMIT_STRIDE * c1 + c2 - 1] === 0) throw new RangeError(`clue limits not downward closed at ${c1}, ${c2 - 1}`);
+      // Every allowed pair raises the best total of the pairs below it.
+      for (let a = 0; a <= c1; a++) {
+        for (let b = 0; b <= c2; b++) {
+          const at = LIMIT_STRIDE * a + b;
+          if (mostTotal[at] < c1 + c2) mostTotal[at] = c1 + c2;
+        }
+      }
+    }
+  }
+  return { clues, allowed, mostTotal };
+}
+
+/** The sk_s17 pass's limits as tables, for 17 clues. */
+export function passClueLimits(pass: Scan17Pass): ClueLimits {
+  const l = PASS_LIMITS[pass];
+  return clueLimits(17, (c1, c2) => {
+    const total = c1 > l.band1AtTotal || c2 > l.band2AtTotal ? l.total - 1 : l.total;
+    return c1 <= l.band1 && c2 <= l.band2 && c1 + c2 <= total;
+  });
+}

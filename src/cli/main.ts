@@ -311,16 +311,30 @@ Output:
     .option("--checkpoint <file>", "checkpoint file (default: <out>.checkpoint.json, or sudokulab-scan-<first 12 digits>-<N>.checkpoint.json here)")
     .option("--resume", "continue the scan recorded in the checkpoint (a new scan when there is none)")
     .option("--stats", "print the totals on stderr at the end: chunks, nodes, solver calls, UAs added, puzzles, CPU time")
-    .option("--no-wasm", "search the deepest levels in JavaScript, not in the WebAssembly kernel (same puzzles and nodes, about twice the CPU time)")
+    .addOption(
+      new Option("--engine <name>", "the search: bands (up to 20 clues, no --mask), hitting (any), or auto (see below)")
+        .choices(["auto", "bands", "hitting"])
+        .default("auto"),
+    )
+    .option("--no-wasm", "hitting engine: search the deepest levels in JavaScript, not in the WebAssembly kernel (same puzzles and nodes, about twice the CPU time)")
     .addHelpText(
       "after",
       `
-Method (seed 003): a hitting-set search over the grid's unavoidable sets
-(UAs), each candidate checked by the solver. The work is cut into chunks
-(the first branching levels, at least 256 chunks), handed out to the
-threads one at a time. The deepest levels run in a WebAssembly kernel
-(SIMD) where the platform has one; --no-wasm keeps them in JavaScript,
-e.g. to cross-check the kernel.
+Engines (both exhaustive; each puzzle is checked by the solver before it
+is written):
+  hitting  Seed 003's method: a hitting-set search over the grid's
+           unavoidable sets (UAs). The work is cut into chunks (the first
+           branching levels, at least 256 chunks), handed out to the
+           threads one at a time. The deepest levels run in a WebAssembly
+           kernel (SIMD) where the platform has one; --no-wasm keeps them
+           in JavaScript, e.g. to cross-check the kernel.
+  bands    The band scan of \`scan17\` (blue's method) applied to this one
+           grid: once per band, with that band as band 3 holding the most
+           clues of the puzzle (the first such band on a tie), bands 1+2
+           searched on their UAs and band 3 on its GUA sockets. Three
+           chunks; at most 20 clues; no --mask.
+  auto     bands up to 17 clues without a mask (the 17-clue scans take
+           seconds instead of a minute or more), hitting otherwise.
 
 Output:
   One puzzle per line, 81 characters ('.' for empty), in chunk order and

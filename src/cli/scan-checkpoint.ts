@@ -15,6 +15,8 @@ import { writeFileAtomically } from "./atomic-file.js";
 
 /** What a checkpoint must match to be resumed: the same scan, chunk for chunk. */
 export interface ScanIdentity {
+  /** The engine (its chunks are not the other's). */
+  readonly engine: string;
   readonly grid: string;
   readonly clues: number;
   /** Normalized ('1', '0', '.'), or null when no cell is constrained. */
@@ -36,8 +38,8 @@ export interface CheckpointState {
   outBytes: number;
 }
 
-const VERSION = 1;
-const IDENTITY_KEYS = ["grid", "clues", "mask", "minimals", "chunks", "chunkHash"] as const;
+const VERSION = 2;
+const IDENTITY_KEYS = ["engine", "grid", "clues", "mask", "minimals", "chunks", "chunkHash"] as const;
 
 /** FNV-1a over the chunk words, as 8 hex digits. */
 export function chunkHash(chunks: Int32Array): string {

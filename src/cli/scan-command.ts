@@ -5,11 +5,12 @@
  * interruption (--resume). The output is in chunk order, hence the same for
  * any thread count.
  */
-import { formatPuzzle, parseGrid } from "../core/puzzle.js";
-import { parseMask, prepareScan } from "../scan/index.js";
+import { formatPuzzle, isValidGrid, parseGrid } from "../core/puzzle.js";
+import { parseMask, prepareScan, type ScanSetup } from "../scan/index.js";
+import { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES } from "../bands/grid-scan.js";
 import { wasmKernelAvailable } from "../scan/wasm-kernel.js";
 import { checkpointExists, chunkHash, readCheckpoint, removeCheckpoint, writeCheckpoint, type CheckpointState, type ScanIdentity } from "./scan-checkpoint.js";
-import { NO_LIMIT, type ChunkReport, type JobOptions } from "./scan-job.js";
+import { NO_LIMIT, type ChunkReport, type JobOptions, type ScanEngine } from "./scan-job.js";
 import { resumeCommand } from "./resume-command.js";
 import { FileOutput, ScanWriter, stdoutOutput } from "./scan-output.js";
 import { cpuSeconds, createScanProgress } from "./scan-progress.js";
@@ -27,7 +28,12 @@ export interface ScanFlags {
   readonly stats?: boolean;
   /** False with --no-wasm: the deep levels in JavaScript. */
   readonly wasm?: boolean;
+  /** --engine: auto (the default), bands or hitting. */
+  readonly engine?: "auto" | ScanEngine;
 }
+
+/** Up to this many clues --engine auto takes the band engine (measured faster; see docs/BENCHMARKS.md, "Grid scan"). */
+const AUTO_BAND_ENGINE_CLUES = 17;
 
 const INTERRUPTED = 130;
 
@@ -47,9 +53,11 @@ export async function runScanCommand(gridText: string, flags: ScanFlags): Promis
 async function scan(gridText: string, flags: ScanFlags, interruption: Interruption, cpuStart: NodeJS.CpuUsage): Promise<number> {
   const grid = readGrid(gridText);
   const mask = flags.mask === undefined ? null : readMask(flags.mask, flags.clues);
-  const setup = prepareScan(grid, flags.clues, mask ?? undefined);
+  const engine = chooseEngine(flags.engine ?? "auto", flags.clues, mask);
+  const setup = engine === "bands" ? bandEngineSetup(grid, flags.clues) : prepareScan(grid, flags.clues, mask ?? undefined);
   const total = setup.chunks.length / 6;
   const identity: ScanIdentity = {
+    engine,
     grid: formatPuzzle(grid),
     clues: flags.clues,
     mask,
@@ -92,7 +100,7 @@ async function scan(gridText: string, flags: ScanFlags, interruption: Interrupti
       writer.accept(report);
       progress.update(writer.chunksDone, tally.found);
     };
-    const options: JobOptions = { minimals: identity.minimals, stopAtFirst: flags.stopAtFirst === true, javascriptOnly: flags.wasm === false };
+    const options: JobOptions = { engine, minimals: identity.minimals, stopAtFirst: flags.stopAtFirst === true, javascriptOnly: flags.wasm === false };
     try {
       if (pending.length > 0 && !writer.finished) {
         if (flags.threads === 1) await runInMainThread(setup, control, pending, options, onReport, writer, interruption);
@@ -105,7 +113,10 @@ async function scan(gridText: string, flags: ScanFlags, interruption: Interrupti
 
     const totals = () =>
       `scan totals: ${tally.chunks} chunks, ${tally.nodes} nodes, ${tally.solverCalls} solver calls, ${tally.addedUAs} UAs added, ` +
-      `${writer.puzzlesWritten} puzzles, ${cpuSeconds(cpuStart).toFixed(1)} s CPU; deepest levels in ${options.javascriptOnly || !wasmKernelAvailable() ? "JavaScript" : "WebAssembly"}\n`;
+      `${writer.puzzlesWritten} puzzles, ${cpuSeconds(cpuStart).toFixed(1)} s CPU; ` +
+      (engine === "bands"
+        ? "band engine (bands-1+2 and band-3 searches)\n"
+        : `hitting-set engine, deepest levels in ${options.javascriptOnly || !wasmKernelAvailable() ? "JavaScript" : "WebAssembly"}\n`);
     if (writer.finished) {
       removeCheckpoint(checkpointPath);
       if (flags.stats) process.stderr.write(totals());
@@ -121,6 +132,32 @@ async function scan(gridText: string, flags: ScanFlags, interruption: Interrupti
   } finally {
     await output.close();
   }
+}
+
+/**
+ * --engine auto: the band engine up to AUTO_BAND_ENGINE_CLUES clues without
+ * a mask, else the hitting-set search. An engine asked for by name must be
+ * able to run the scan.
+ */
+function chooseEngine(asked: "auto" | ScanEngine, clues: number, mask: string | null): ScanEngine {
+  if (asked === "hitting") return "hitting";
+  if (asked === "auto") return clues <= AUTO_BAND_ENGINE_CLUES && mask === null ? "bands" : "hitting";
+  if (mask !== null) throw new Error("--engine bands takes no --mask (use --engine hitting or auto)");
+  if (clues > MAX_BAND_ENGINE_CLUES) throw new Error(`--engine bands scans for at most ${MAX_BAND_ENGINE_CLUES} clues, not ${clues}`);
+  return "bands";
+}
+
+/** The band engine's set-up: its chunks are the grid's three bands (the chunk words are unused). */
+function bandEngineSetup(grid: Uint8Array, clues: number): ScanSetup {
+  if (!isValidGrid(grid)) throw new Error("not a valid solution grid");
+  return {
+    grid,
+    clues,
+    forced: new Int32Array(3),
+    forbidden: new Int32Array(3),
+    uas: new Int32Array(0),
+    chunks: new Int32Array(6 * GRID_BAND_CHUNKS),
+  };
 }
 
 function readGrid(text: string): Uint8Array {

@@ -7,7 +7,9 @@
  * its chunks.
  */
 import { formatPuzzle } from "../core/puzzle.js";
-import { runChunks, type ScanSetup, type SearchStats } from "../scan/index.js";
+import { runChunks, StopScan, type ScanSetup, type SearchStats } from "../scan/index.js";
+import { scanGridBandChunk, Scan17Stats } from "../bands/index.js";
+import { countSolutions, redundantClues } from "../solver/solve.js";
 
 export interface ChunkWork {
   readonly nodes: number;
@@ -29,10 +31,18 @@ export interface ChunkReport {
   readonly work: ChunkWork;
 }
 
+/**
+ * The scan's engines: the hitting-set search of src/scan (any clue count,
+ * --mask, 256 or more chunks), or the band scan of src/bands applied to the
+ * grid (up to MAX_BAND_ENGINE_CLUES clues, no mask, one chunk per band).
+ */
+export type ScanEngine = "hitting" | "bands";
+
 export interface JobOptions {
+  readonly engine: ScanEngine;
   readonly minimals: boolean;
   readonly stopAtFirst: boolean;
-  /** No WebAssembly kernel (--no-wasm). */
+  /** No WebAssembly kernel (--no-wasm; hitting engine). */
   readonly javascriptOnly?: boolean;
 }
 
@@ -66,6 +76,10 @@ export function claimer(control: Int32Array, pending: Int32Array): () => number 
 
 /** Runs chunks from `claim` until it returns -1, reporting each. */
 export function runClaimed(setup: ScanSetup, claim: () => number, options: JobOptions, report: (r: ChunkReport) => void): void {
+  if (options.engine === "bands") {
+    runBandChunks(setup, claim, options, report);
+    return;
+  }
   const chunks: Iterable<number> = {
     *[Symbol.iterator]() {
       for (let chunk = claim(); chunk >= 0; chunk = claim()) yield chunk;
@@ -95,4 +109,31 @@ export function runClaimed(setup: ScanSetup, claim: () => number, options: JobOp
   });
   // runChunks returns early, without onChunkDone, when --stop-at-first stops a chunk.
   if (found.length > 0) report({ chunk: hitChunk, puzzles: found, complete: false, work: since(totals) });
+}
+
+/**
+ * The band engine's chunks (one per band of the grid, scanGridBandChunk).
+ * Each puzzle is re-checked with the plain solver count before it is
+ * reported, as runChunks does for the hitting engine.
+ */
+function runBandChunks(setup: ScanSetup, claim: () => number, options: JobOptions, report: (r: ChunkReport) => void): void {
+  for (let chunk = claim(); chunk >= 0; chunk = claim()) {
+    const stats = new Scan17Stats();
+    const found: string[] = [];
+    let complete = true;
+    try {
+      scanGridBandChunk(setup.grid, setup.clues, chunk, (puzzle) => {
+        if (countSolutions(puzzle, 2) !== 1) throw new Error("internal error: the band engine found a non-unique puzzle");
+        if (options.minimals && redundantClues(puzzle).length > 0) return;
+        found.push(formatPuzzle(puzzle));
+        if (options.stopAtFirst) throw new StopScan();
+      }, stats);
+    } catch (error) {
+      if (!(error instanceof StopScan)) throw error;
+      complete = false;
+    }
+    const work = { nodes: stats.xyNodes + stats.band3Nodes, solverCalls: stats.xyChecks + stats.band3Checks, addedUAs: stats.xyFreshUAs + stats.band3FreshUAs };
+    report({ chunk, puzzles: found.sort(), complete, work });
+    if (!complete) return;
+  }
 }
