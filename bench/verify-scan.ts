@@ -15,7 +15,7 @@
  *   engines GRID N  N clues on one grid by both engines: the same puzzles
  *
  * The scan runs on the engine `sudokulab scan` picks by default (the band
- * engine up to 17 clues, the hitting-set search above), or on the one named
+ * engine up to 20 clues, the hitting-set search above), or on the one named
  * by --engine bands|hitting after the section's arguments.
  *
  * With no argument: most, then random16 30. One thread, CPU time
@@ -43,7 +43,7 @@ type Engine = "bands" | "hitting";
 let engineOption: Engine | null = null;
 
 function engineFor(clues: number): Engine {
-  return engineOption ?? (clues <= 17 ? "bands" : "hitting");
+  return engineOption ?? (clues <= MAX_BAND_ENGINE_CLUES ? "bands" : "hitting");
 }
 
 function scanTimed(grid: Uint8Array, clues: number, engine = engineFor(clues)): { found: string[]; seconds: number; nodes: number } {

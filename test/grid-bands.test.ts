@@ -4,7 +4,7 @@
  * chunk, the top band's), the sk_s17 passes' tables against inPass, and its
  * puzzles against public truth: the listed 17s of grids-with-most-17s.tsv,
  * and the published 20-clue grid (exactly 6 puzzles, all minimal, none
- * with 19). `sudokulab scan` runs it by default up to 17 clues.
+ * with 19). `sudokulab scan` runs it by default up to 20 clues.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -112,7 +112,7 @@ function lines(run: CliRun): string[] {
   return run.stdout === "" ? [] : run.stdout.replace(/\n$/, "").split("\n");
 }
 
-test("scan (the band engine by default up to 17 clues): the listed 17s, the same for any --threads, --stop-at-first, --minimals, 16 clues", { skip: !mostFile && "grids-with-most-17s.tsv not found" }, () => {
+test("scan (the band engine by default up to 20 clues): the listed 17s, the same for any --threads, --stop-at-first, --minimals, 16 clues", { skip: !mostFile && "grids-with-most-17s.tsv not found" }, () => {
   const { grid, puzzles } = listedGrids()[1];
   const one = runCli(["scan", grid, "--clues", "17", "--threads", "1", "--stats"]);
   assert.match(one.stderr, /scan totals: 3 chunks, .* 20 puzzles, .*band engine/);

@@ -32,8 +32,11 @@ export interface ScanFlags {
   readonly engine?: "auto" | ScanEngine;
 }
 
-/** Up to this many clues --engine auto takes the band engine (measured faster; see docs/BENCHMARKS.md, "Grid scan"). */
-const AUTO_BAND_ENGINE_CLUES = 17;
+/**
+ * --engine auto takes the band engine for every count it scans (up to 20):
+ * measured 10-25 times faster on 16 to 20 clues (docs/BENCHMARKS.md, "Grid scan").
+ */
+const AUTO_BAND_ENGINE_CLUES = MAX_BAND_ENGINE_CLUES;
 
 const INTERRUPTED = 130;
 
