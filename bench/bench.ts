@@ -7,7 +7,9 @@ import { cpus } from "node:os";
 import { BitboardSolver } from "../src/solver/bitboard.js";
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid, bandLookup, bandFigures } from "../src/canon/index.js";
-import { EntryGenerator, groupByEntry, parseKLine, replayGroup, Scan17Stats, scanSlices17 } from "../src/bands/index.js";
+import { EntryGenerator, groupByEntry, parseKLine, replayGroup, Scan17Stats, scanGridByBands, scanSlices17 } from "../src/bands/index.js";
+import { parseGrid } from "../src/core/puzzle.js";
+import { randomGrid, rng } from "../test/helpers.js";
 import { readFileSync } from "node:fs";
 import { dataFile, readPuzzles } from "../src/io/shared-data.js";
 
@@ -152,6 +154,34 @@ rows.push({
       anchors: "one replay: sk_s17v9 pass 1 about 3.5 s per line; Sk_S17VB pass 2a 6.5 s, pass 2b 4.6 s per line (design notes §4); Sk_S17VB rebuilt on this machine kind (2026-11-22), the bench's 5 lines: pass 2a 7.1 s, pass 2b 4.0 s per line",
     });
   }
+}
+
+// Grid scan (issue 5): the default engine (the band engine up to 20 clues) on the issue's cases.
+{
+  const cases: [string, number, number, string, string][] = [
+    ["594231786786945132123768954965173248378492561241856397432619875619587423857324619", 17, 37, "17 clues, the 20x17 grid 594231786…", "gridchecker --fastscan 37 s (32.6 s rebuilt on this machine kind); our hitting-set engine 80.9 s"],
+    ["123456789457189263689237451275613948348975612961842537534798126712364895896521374", 17, 21.5, "17 clues, the 14x17 grid 123456789457189263…", "gridchecker --fastscan 21.5 s (19.1 s on this machine kind); our hitting-set engine 54.1 s"],
+    ["123456789457189326689327154231645897745891632896732541318264975574918263962573418", 20, 140, "20 clues, 123456789457189326…", "gridchecker --scan 140 s; our hitting-set engine 71.8 s"],
+  ];
+  for (const [text, clues, target, label, anchors] of cases) {
+    const [found, seconds] = cpuSeconds(() => scanGridByBands(parseGrid(text), clues));
+    rows.push({ figure: `grid scan, ${label} (band engine): ${found.length} found`, measured: `${seconds.toFixed(2)} s`, target: `<= ${target} s ${seconds <= target ? "met" : "MISSED"}`, anchors });
+  }
+  const random = rng(16);
+  const times: number[] = [];
+  let found16 = 0;
+  for (let i = 0; i < 10; i++) {
+    const [found, seconds] = cpuSeconds(() => scanGridByBands(randomGrid(random), 16));
+    found16 += found.length;
+    times.push(seconds);
+  }
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  rows.push({
+    figure: `grid scan, 16 clues, the first 10 seeded grids of verify:scan random16 (band engine): ${found16} found; max ${Math.max(...times).toFixed(2)} s`,
+    measured: `${mean.toFixed(2)} s per grid`,
+    target: `<= 2.84 s ${mean <= 2.84 ? "met" : "MISSED"}`,
+    anchors: "gridchecker --fastscan 2.84 s per random grid (2.63 s on verify:scan's 30 grids, this machine kind); our hitting-set engine 8.92 s",
+  });
 }
 
 function counters(stats: Scan17Stats): string {
