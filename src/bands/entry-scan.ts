@@ -156,6 +156,12 @@ export class EntryScanner17 {
    */
   private readonly learnedHits = new Int32Array(MAX_BANDS3 * 54 * LEARNED_BLOCKS);
   /**
+   * For band 3 b, bit k of block j (at b * LEARNED_BLOCKS + j) says learned
+   * UA 32j + k lies in one mini-row of band 3: at a closed node those join
+   * the mini-row families, and the others go straight to the greedy pass.
+   */
+  private readonly learnedInRow = new Int32Array(MAX_BANDS3 * LEARNED_BLOCKS);
+  /**
    * The learned UAs of band 3 b that the clues of the path's node at level
    * L miss, as LEARNED_BLOCKS words at ((L * MAX_BANDS3) + b) * LEARNED_BLOCKS.
    * Sibling leaves share their parent's vector, so each derives its own with
@@ -211,6 +217,8 @@ export class EntryScanner17 {
    * waiting learned UAs, so that validXY's exact test of the same problem
    * needs only the cover (bandCover).
    */
+  /** bandGreedy's cells taken. */
+  private greedyUsed = 0;
   private passedNode = -1;
   private passedBand = -1;
   private passedForced = 0;
@@ -312,6 +320,7 @@ export class EntryScanner17 {
       this.learnedNext[b] = 0;
       this.learnEpoch[b]++;
       this.learnedHits.fill(0, 54 * LEARNED_BLOCKS * b, 54 * LEARNED_BLOCKS * (b + 1));
+      this.learnedInRow.fill(0, LEARNED_BLOCKS * b, LEARNED_BLOCKS * (b + 1));
     }
     this.bandUAStart[entry.bands3Count] = at;
   }
@@ -1084,6 +1093,7 @@ export class EntryScanner17 {
           need += MINIROW_NEED[f];
         }
       }
+      return need <= left && this.closedHopeful(b, level, left, need, inRows, exact);
     } else {
       family.fill(0);
       // The sockets band 3 b carries: a forced one is a mini-row pattern, a mixed one waits.
@@ -1121,14 +1131,9 @@ export class EntryScanner17 {
         if (((learned[i] & live0) | (learned[i + 1] & live1)) === 0) {
           const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
           if ((m2 & ~(7 << (3 * row))) === 0) {
-            const before = family[row];
-            const after = before | (1 << (m2 >>> (3 * row)));
-            if (after !== before) {
-              family[row] = after;
-              inRows |= 7 << (3 * row);
-              need += MINIROW_NEED[after] - MINIROW_NEED[before];
-              if (need > left) return false;
-            }
+            inRows |= 7 << (3 * row);
+            need += this.joinRow(m2);
+            if (need > left) return false;
             continue;
           }
         }
@@ -1149,21 +1154,9 @@ export class EntryScanner17 {
         this.pendingSocket2[mixed++] = this.sockets.extraCells[k];
       }
     }
-    let used2 = inRows;
-    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) {
-      const m2 = this.bandUAs[i];
-      if ((m2 & used2) === 0) {
-        used2 |= m2;
-        if (++need > left) return false;
-      }
-    }
-    for (let k = 0; k < forced; k++) {
-      const m2 = this.forcedExtras[k];
-      if ((m2 & used2) === 0) {
-        used2 |= m2;
-        if (++need > left) return false;
-      }
-    }
+    need = this.bandGreedy(b, inRows, need, left, forced);
+    if (need > left) return false;
+    let used2 = this.greedyUsed;
     let used0 = 0;
     let used1 = 0;
     for (let k = 0; k < mixed; k++) {
@@ -1189,7 +1182,87 @@ export class EntryScanner17 {
         if (++need > left) return false;
       }
     }
-    if (!closed) return true;
+    return true;
+  }
+
+  /** Joins band-3 UA m2, inside one mini-row, to that row's family in miniRowFamily; returns how much the row's need grows. */
+  private joinRow(m2: number): number {
+    const row = ((31 - Math.clz32(m2 & -m2)) / 3) | 0;
+    const before = this.miniRowFamily[row];
+    const after = before | (1 << (m2 >>> (3 * row)));
+    this.miniRowFamily[row] = after;
+    return MINIROW_NEED[after] - MINIROW_NEED[before];
+  }
+
+  /**
+   * The greedy pass over band 3 b's own UAs and its `forced` GUA4/GUA6
+   * patterns (forcedExtras), beside the cells `used2`: returns `need` plus
+   * the disjoint ones taken, stopping once that exceeds `left`; their cells
+   * and used2 are left in greedyUsed.
+   */
+  private bandGreedy(b: number, used2: number, need: number, left: number, forced: number): number {
+    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) {
+      const m2 = this.bandUAs[i];
+      if ((m2 & used2) === 0) {
+        used2 |= m2;
+        if (++need > left) return need;
+      }
+    }
+    for (let k = 0; k < forced; k++) {
+      const m2 = this.forcedExtras[k];
+      if ((m2 & used2) === 0) {
+        used2 |= m2;
+        if (++need > left) return need;
+      }
+    }
+    this.greedyUsed = used2;
+    return need;
+  }
+
+  /**
+   * band3Hopeful's bound at a closed node (no live bands-1+2 cell), from its
+   * sockets' mini-row families (need, inRows): every missed learned UA then
+   * lies in band 3, so the ones inside a mini-row join the families (their
+   * bits are kept in learnedInRow) and the others go straight to the greedy
+   * pass, in the same order as band3Hopeful's waiting list, so the bound is
+   * the same. One pass over the missed UAs instead of two.
+   */
+  private closedHopeful(b: number, level: number, left: number, need: number, inRows: number, exact: boolean): boolean {
+    const learned = this.learned;
+    const vector = this.missedAt(level, b);
+    const blocks = (this.learnedCount[b] + 31) >>> 5;
+    const inRow = this.learnedInRow;
+    const rowAt = LEARNED_BLOCKS * b;
+    const first = 3 * B3_LEARNED * b;
+    for (let block = 0; block < blocks; block++) {
+      for (let missed = this.missed[vector + block] & inRow[rowAt + block]; missed !== 0; missed &= missed - 1) {
+        const m2 = learned[first + 3 * (32 * block + 31 - Math.clz32(missed & -missed)) + 2];
+        inRows |= 7 << (3 * (((31 - Math.clz32(m2 & -m2)) / 3) | 0));
+        need += this.joinRow(m2);
+        if (need > left) return false;
+      }
+    }
+    // Its GUA4/GUA6 patterns: with no live cell, each is off or forced.
+    let forced = 0;
+    for (let k = this.sockets.extraStart[b], end = this.sockets.extraStart[b + 1]; k < end; k++) {
+      if (this.socketStateAt(this.sockets.extraSocket[k]) === SOCKET_FORCED) this.forcedExtras[forced++] = this.sockets.extraCells[k];
+    }
+    need = this.bandGreedy(b, inRows, need, left, forced);
+    if (need > left) return false;
+    let used2 = this.greedyUsed;
+    const pending = this.pending;
+    let waiting = 0;
+    for (let block = 0; block < blocks; block++) {
+      for (let missed = this.missed[vector + block] & ~inRow[rowAt + block]; missed !== 0; missed &= missed - 1) {
+        const i = first + 3 * (32 * block + 31 - Math.clz32(missed & -missed));
+        const m2 = learned[i + 2];
+        pending[waiting++] = i;
+        if ((m2 & used2) === 0) {
+          used2 |= m2;
+          if (++need > left) return false;
+        }
+      }
+    }
     this.criticalUsed = need === left ? used2 : -1;
     this.criticalRows = inRows;
     if (!exact) {
@@ -1668,6 +1741,10 @@ export class EntryScanner17 {
     this.learned[k] = w0;
     this.learned[k + 1] = w1;
     this.learned[k + 2] = w2;
+    const row = ((31 - Math.clz32(w2 & -w2)) / 3) | 0;
+    const at = LEARNED_BLOCKS * b + (slot >>> 5);
+    if ((w2 & ~(7 << (3 * row))) === 0) this.learnedInRow[at] |= bit;
+    else this.learnedInRow[at] &= ~bit;
     this.learnEpoch[b]++;
   }
 
