@@ -4,6 +4,7 @@ import { solve, solveUnique, countSolutions, checkUnique, enumerateSolutions, re
 import { isValidGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { cellSetToList } from "../src/core/cellset.js";
 import { BitboardSolver } from "../src/solver/bitboard.js";
+import { TwoBandSolver } from "../src/solver/two-band.js";
 import { dataFile, readPuzzles, referenceCount, rng, text } from "./helpers.js";
 
 const seventeens = dataFile("sudoku17.txt");
@@ -151,4 +152,38 @@ test("checkUniqueFrom (band 3 prepared once) agrees with checkUnique and with so
     }
   }
   assert.ok(unique > 20 && several > 200, `both outcomes tested (${unique} unique, ${several} not)`);
+});
+
+test("the two-band check returns what the full solver returns with band 3 given, difference included", { skip: !seventeens && "sudoku17.txt not found" }, () => {
+  const puzzles = readPuzzles(seventeens!).filter((_, i) => i % 499 === 0);
+  const full = new BitboardSolver();
+  const two = new TwoBandSolver();
+  const random = rng(20261124);
+  let unique = 0;
+  let several = 0;
+  let guessed = 0;
+  for (const puzzle of puzzles) {
+    const grid = solve(puzzle)!;
+    full.prepareBase(grid, 0, 0, 0x7ffffff);
+    two.setGrid(grid);
+    for (let trial = 0; trial < 40; trial++) {
+      let c0 = 0;
+      let c1 = 0;
+      for (let k = 0, n = 12 + Math.floor(random() * 16); k < n; k++) {
+        const cell = Math.floor(random() * 54);
+        if (cell < 27) c0 |= 1 << cell;
+        else c1 |= 1 << (cell - 27);
+      }
+      const expected = full.checkUniqueFrom(c0, c1, 0);
+      assert.equal(two.checkUnique(c0, c1), expected);
+      if (two.guesses > 0) guessed++;
+      if (expected) {
+        unique++;
+        continue;
+      }
+      several++;
+      assert.deepEqual([...two.difference], [full.difference[0], full.difference[1]], "the same second solution");
+    }
+  }
+  assert.ok(unique > 400 && several > 2000 && guessed > 1000, `both outcomes and guesses tested (${unique} unique, ${several} not, ${guessed} with guesses)`);
 });

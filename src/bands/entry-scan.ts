@@ -23,6 +23,7 @@
  */
 import { popcount } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
+import { TwoBandSolver } from "../solver/two-band.js";
 import { collectBand12UAs } from "./band12-uas.js";
 import { Band3Cover, MINIROW_NEED, joinMiniRow, rowCells } from "./band3-cover.js";
 import { bandGangsterUAs } from "./band-uas.js";
@@ -74,6 +75,8 @@ export class EntryScanner17 {
   /** Clues of the puzzles sought: 17 in the passes of the band scan. */
   private readonly clues: number;
   private readonly solver = new BitboardSolver();
+  /** The bands-1+2 checks (band 3 fixed). */
+  private readonly twoBands = new TwoBandSolver();
   /** band3Hopeful's last closed bound: its used band-3 cells when it equals the clues left (else -1), and its mini-rows. */
   private criticalUsed = -1;
   private criticalRows = 0;
@@ -355,7 +358,7 @@ export class EntryScanner17 {
     const counts = this.levelCount;
     if (counts[level] === 0) {
       if (!this.xyLeaf(level, s0, s1, d0, d1, c1, c2)) return;
-      this.addFreshXY(this.solver.difference[0], this.solver.difference[1], level);
+      this.addFreshXY(this.twoBands.difference[0], this.twoBands.difference[1], level);
       if (this.xyKillLevel <= level) {
         if (this.xyKillLevel === level) this.xyKillLevel = 99;
         return;
@@ -474,7 +477,7 @@ export class EntryScanner17 {
    * A bands-1+2 leaf (every known UA hit), the path's node at `level`:
    * false when it is done (no band 3 can take its clues, or it is valid and
    * its 17s are searched), true when its check found a fresh UA
-   * (solver.difference).
+   * (twoBands.difference).
    */
   private xyLeaf(level: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number): boolean {
     // Band 3 first: when no band 3 can take its clues, the (costlier)
@@ -783,14 +786,14 @@ export class EntryScanner17 {
   }
 
   /**
-   * The fresh UA of a lastTwo leaf at `leafLevel` (solver.difference), its
+   * The fresh UA of a lastTwo leaf at `leafLevel` (twoBands.difference), its
    * node with masks at `level`: as addFreshXY, every list up to `level` takes
    * it and a level where it has no live cell unwinds (xyKillLevel); the
    * levels below keep no list. Returns its index in the masks, or -1.
    */
   private twoFresh(level: number, leafLevel: number): number {
-    const u0 = this.solver.difference[0];
-    const u1 = this.solver.difference[1];
+    const u0 = this.twoBands.difference[0];
+    const u1 = this.twoBands.difference[1];
     const counts = this.levelCount;
     for (let j = 0; j <= leafLevel; j++) {
       const r0 = u0 & this.levelLive0[j];
@@ -843,10 +846,10 @@ export class EntryScanner17 {
   private bands12Unique(s0: number, s1: number): boolean {
     if (!this.band3Prepared) {
       // Band 3 given in full, propagated once for all the checks under it.
-      this.solver.prepareBase(this.grid, 0, 0, FULL);
+      this.twoBands.setGrid(this.grid);
       this.band3Prepared = true;
     }
-    return this.solver.checkUniqueFrom(s0, s1, 0);
+    return this.twoBands.checkUnique(s0, s1);
   }
 
   /**

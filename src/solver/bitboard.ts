@@ -18,15 +18,9 @@
  * is one (again by bit-sliced counting; see search()), and to the known grid's digit first
  * when checking uniqueness against a known solution.
  */
-import {
-  ALLOWED_MINIROWS,
-  BOXES_OF_SEGMENT,
-  COLUMN_CELLS,
-  MINIROW_CELLS,
-  PEERS_IN_BAND,
-  SINGLE_SEGMENT,
-} from "./band-tables.js";
+import { COLUMN_CELLS, PEERS_IN_BAND } from "./band-tables.js";
 import { popcount } from "../core/bits.js";
+import { chooseGuess, columnsOf, digitsAt, lockedSingles, nakedSinglesPass, stackColumns } from "./propagation.js";
 
 const FULL = 0x7ffffff;
 /** Word index 3*d + b -> band b and digit d (lookups beat % and / here, measured). */
@@ -251,20 +245,8 @@ export class BitboardSolver {
         dirty ^= low;
         const w = 31 - Math.clz32(low);
         touched |= 1 << WORD_DIGIT[w];
-        const word = s[base + w];
-        const shape =
-          BOXES_OF_SEGMENT[word & 0x1ff] | (BOXES_OF_SEGMENT[(word >>> 9) & 0x1ff] << 3) | (BOXES_OF_SEGMENT[word >>> 18] << 6);
-        const allowed = ALLOWED_MINIROWS[shape];
-        if (allowed === 0) return false;
-        let singles: number;
-        if (allowed === shape) {
-          // Common case (measured): the shape table removes nothing.
-          singles = SINGLE_SEGMENT[word & 0x1ff] | (SINGLE_SEGMENT[(word >>> 9) & 0x1ff] << 9) | (SINGLE_SEGMENT[word >>> 18] << 18);
-        } else {
-          const kept = word & MINIROW_CELLS[allowed];
-          s[base + w] = kept;
-          singles = SINGLE_SEGMENT[kept & 0x1ff] | (SINGLE_SEGMENT[(kept >>> 9) & 0x1ff] << 9) | (SINGLE_SEGMENT[kept >>> 18] << 18);
-        }
+        const singles = lockedSingles(s, base + w);
+        if (singles < 0) return false;
         const band = WORD_BAND[w];
         bandsTouched |= 1 << band;
         const solvedAt = base + 27 + band;
@@ -279,7 +261,7 @@ export class BitboardSolver {
             dirty |= 1 << other;
           }
         }
-        const columns = COLUMN_CELLS[(fresh | (fresh >>> 9) | (fresh >>> 18)) & 0x1ff];
+        const columns = COLUMN_CELLS[columnsOf(fresh)];
         const digitBase = w - band;
         for (let otherBand = 0; otherBand < 3; otherBand++) {
           if (otherBand === band) continue;
@@ -301,19 +283,14 @@ export class BitboardSolver {
         const v0 = s[base + w0];
         const v1 = s[base + w0 + 1];
         const v2 = s[base + w0 + 2];
-        const p0 = (v0 | (v0 >>> 9) | (v0 >>> 18)) & 0x1ff;
-        const p1 = (v1 | (v1 >>> 9) | (v1 >>> 18)) & 0x1ff;
-        const p2 = (v2 | (v2 >>> 9) | (v2 >>> 18)) & 0x1ff;
-        let q0 = 0;
-        let q1 = 0;
-        let q2 = 0;
-        for (let shift = 0; shift < 9; shift += 3) {
-          const allowed = ALLOWED_MINIROWS[((p0 >>> shift) & 7) | (((p1 >>> shift) & 7) << 3) | (((p2 >>> shift) & 7) << 6)];
-          if (allowed === 0) return false;
-          q0 |= (allowed & 7) << shift;
-          q1 |= ((allowed >>> 3) & 7) << shift;
-          q2 |= ((allowed >>> 6) & 7) << shift;
-        }
+        const p0 = columnsOf(v0);
+        const p1 = columnsOf(v1);
+        const p2 = columnsOf(v2);
+        const q = stackColumns(p0, p1, p2);
+        if (q < 0) return false;
+        const q0 = q & 0x1ff;
+        const q1 = (q >>> 9) & 0x1ff;
+        const q2 = q >>> 18;
         if (q0 !== p0) {
           s[base + w0] = v0 & COLUMN_CELLS[q0];
           dirty |= 1 << w0;
@@ -329,33 +306,9 @@ export class BitboardSolver {
       }
       if (dirty !== 0) continue;
       // Naked singles and empty cells, by bit-sliced counting over the digits.
-      for (let band = 0; band < 3; band++) {
-        if (((bandsTouched >> band) & 1) === 0) continue;
-        const unsolved = ~s[base + 27 + band] & FULL;
-        if (unsolved === 0) continue;
-        let atLeast1 = 0;
-        let atLeast2 = 0;
-        for (let w = band; w < 27; w += 3) {
-          const v = s[base + w];
-          atLeast2 |= atLeast1 & v;
-          atLeast1 |= v;
-        }
-        if ((unsolved & ~atLeast1) !== 0) return false;
-        let singles = atLeast1 & ~atLeast2 & unsolved;
-        for (let w = band; singles !== 0; w += 3) {
-          let hits = s[base + w] & singles;
-          if (hits === 0) continue;
-          singles &= ~hits;
-          let v = s[base + w];
-          while (hits !== 0) {
-            const low = hits & -hits;
-            hits ^= low;
-            v &= ~PEERS_IN_BAND[31 - Math.clz32(low)];
-          }
-          s[base + w] = v;
-          dirty |= 1 << w;
-        }
-      }
+      const placed = nakedSinglesPass(s, base, 3, 3, base + 27, bandsTouched);
+      if (placed < 0) return false;
+      dirty |= placed;
       bandsTouched = 0;
       if (dirty === 0) return true;
     }
@@ -368,49 +321,11 @@ export class BitboardSolver {
     for (;;) {
       if (!this.propagate(base)) return false;
       if ((s[base + 27] & s[base + 28] & s[base + 29]) === FULL) return this.onLeaf(base);
-      // Pick the cell to guess: the first bivalue cell of the band with the
-      // most bivalue cells (measured on the hardest list: 118 guesses per
-      // puzzle against 142 for the first bivalue cell of any band), else the
-      // first unsolved cell.
-      let band = -1;
-      let pick = 0;
-      let mostPairs = 0;
-      let fallbackBand = -1;
-      let fallback = 0;
-      for (let b = 0; b < 3; b++) {
-        const unsolved = ~s[base + 27 + b] & FULL;
-        if (unsolved === 0) continue;
-        let a1 = 0;
-        let a2 = 0;
-        let a3 = 0;
-        for (let w = b; w < 27; w += 3) {
-          const v = s[base + w];
-          a3 |= a2 & v;
-          a2 |= a1 & v;
-          a1 |= v;
-        }
-        const two = a2 & ~a3 & unsolved;
-        if (two !== 0) {
-          const pairs = popcount(two);
-          if (pairs > mostPairs) {
-            mostPairs = pairs;
-            band = b;
-            pick = two & -two;
-          }
-          continue;
-        }
-        if (fallbackBand < 0) {
-          fallbackBand = b;
-          fallback = unsolved & -unsolved;
-        }
-      }
-      if (band < 0) {
-        band = fallbackBand;
-        pick = fallback;
-      }
+      const choice = chooseGuess(s, base, 3, 3, base + 27);
+      const band = choice >>> 5;
+      const pick = 1 << (choice & 31);
       this.guesses++;
-      let digits = 0;
-      for (let d = 0; d < 9; d++) if ((s[base + 3 * d + band] & pick) !== 0) digits |= 1 << d;
+      let digits = digitsAt(s, base + band, 3, pick);
       if (this.mode === MODE_CHECK) {
         // The known digit first: the first leaf is then the grid itself.
         const known = this.gridCells[27 * band + 31 - Math.clz32(pick)] - 1;
