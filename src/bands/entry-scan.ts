@@ -1085,11 +1085,12 @@ export class EntryScanner17 {
       const first = PATTERNS_PER_BAND3 * b;
       for (let r = 0; r < 9; r++) {
         const k = first + 3 * r;
-        const f =
-          (missed[vector + slots[k]] !== 0 ? 1 << 6 : 0) |
-          (missed[vector + slots[k + 1]] !== 0 ? 1 << 5 : 0) |
-          (missed[vector + slots[k + 2]] !== 0 ? 1 << 3 : 0) |
-          (missed[vector + slots[first + 27 + r]] !== 0 ? 1 << 7 : 0);
+        // Branch-free (the sockets' states look random to the predictor): (m | -m) >>> 31 is 1 when m !== 0.
+        const m6 = missed[vector + slots[k]];
+        const m5 = missed[vector + slots[k + 1]];
+        const m3 = missed[vector + slots[k + 2]];
+        const m7 = missed[vector + slots[first + 27 + r]];
+        const f = (((m6 | -m6) >>> 31) << 6) | (((m5 | -m5) >>> 31) << 5) | (((m3 | -m3) >>> 31) << 3) | (((m7 | -m7) >>> 31) << 7);
         family[r] = f;
         if (f !== 0) {
           inRows |= 7 << (3 * r);
