@@ -165,10 +165,10 @@ export class Band3Cover {
     for (let i = base, end = base + count; i < end; i++) {
       const m = lists[i];
       const shift = ROW_SHIFT[31 - Math.clz32(m & -m)];
-      if ((m & ~(7 << shift)) === 0) {
-        family[shift / 3] |= 1 << (m >>> shift);
-        inRows |= 7 << shift;
-      }
+      // Branch-free: inside is -1 when m lies in its lowest cell's mini-row, else 0.
+      const inside = ((m & ~(7 << shift)) - 1) >> 31;
+      family[shift / 3] |= (1 << (m >>> shift)) & inside;
+      inRows |= (7 << shift) & inside;
     }
     let need = 0;
     for (let r = 0; r < 9; r++) need += MINIROW_NEED[family[r]];
@@ -243,18 +243,18 @@ export class Band3Cover {
       // Later siblings do without this cell: a cover holding it is found here.
       const live = allowed & ~cell;
       let n = 0;
-      let ok = true;
+      let empty = 0;
       for (let i = base, end = base + count; i < end; i++) {
+        // Branch-free (whether the cell hits a UA looks random): the UA is
+        // written in any case and kept when the cell misses it.
         const m = lists[i];
-        if ((m & cell) !== 0) continue;
+        const missed = ((m & cell) - 1) >>> 31;
         const r = m & live;
-        if (r === 0) {
-          ok = false;
-          break;
-        }
-        lists[child + n++] = r;
+        lists[child + n] = r;
+        n += missed;
+        empty |= missed & ((r - 1) >>> 31);
       }
-      if (ok) {
+      if (empty === 0) {
         this.counts[level + 1] = n;
         if (this.node(level + 1, left - 1, live)) return true;
       }
