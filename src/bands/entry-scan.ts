@@ -379,11 +379,11 @@ export class EntryScanner17 {
     for (let i = base, end = base + counts[level]; i < end && (sizing || disjoint <= left); i++) {
       const m0 = L[2 * i];
       const m1 = L[2 * i + 1];
-      if (((m0 & used0) | (m1 & used1)) === 0) {
-        used0 |= m0;
-        used1 |= m1;
-        disjoint++;
-      }
+      // Branch-free: free is -1 when the UA misses the disjoint ones so far, else 0.
+      const free = (((m0 & used0) | (m1 & used1)) - 1) >> 31;
+      used0 |= m0 & free;
+      used1 |= m1 & free;
+      disjoint -= free;
       if (sizing) {
         const size = popcount(m0) + popcount(m1);
         if (size < bestSize) {
@@ -454,19 +454,24 @@ export class EntryScanner17 {
     let n = 0;
     let and0 = FULL;
     let and1 = FULL;
+    let empty = 0;
     for (let i = base, end = base + this.levelCount[level]; i < end; i++) {
+      // Branch-free (whether the clue hits a UA looks random): the UA is
+      // written in any case and kept when the clue misses it.
       const m0 = L[2 * i];
       const m1 = L[2 * i + 1];
-      if ((m0 & cell0) !== 0 || (m1 & cell1) !== 0) continue;
+      const missed = (((m0 & cell0) | (m1 & cell1)) - 1) >>> 31;
       const r0 = m0 & a0;
       const r1 = m1 & a1;
-      and0 &= r0;
-      and1 &= r1;
-      if ((r0 | r1) === 0 || (lastClue && (and0 | and1) === 0)) return;
+      const skip = missed - 1; // 0 when kept, -1 when hit
+      and0 &= r0 | skip;
+      and1 &= r1 | skip;
+      empty |= missed & (((r0 | r1) - 1) >>> 31);
       L[2 * (child + n)] = r0;
       L[2 * (child + n) + 1] = r1;
-      n++;
+      n += missed;
     }
+    if (empty !== 0 || (lastClue && (and0 | and1) === 0)) return;
     this.levelCount[level + 1] = n;
     this.levelLive0[level + 1] = a0;
     this.levelLive1[level + 1] = a1;
