@@ -267,10 +267,8 @@ export class BitboardSolver {
           if (otherBand === band) continue;
           const at = base + digitBase + otherBand;
           const v = s[at];
-          if ((v & columns) !== 0) {
-            s[at] = v & ~columns;
-            dirty |= 1 << (digitBase + otherBand);
-          }
+          s[at] = v & ~columns;
+          dirty |= (-(v & columns) >>> 31) << (digitBase + otherBand);
         }
       }
       // Columns: per digit and stack, the 3 bands x 3 columns occupancy is a

@@ -126,10 +126,8 @@ export class TwoBandSolver {
         const columns = COLUMN_CELLS[columnsOf(fresh)];
         const at = base + (w ^ 1);
         const v = s[at];
-        if ((v & columns) !== 0) {
-          s[at] = v & ~columns;
-          dirty |= 1 << (w ^ 1);
-        }
+        s[at] = v & ~columns;
+        dirty |= (-(v & columns) >>> 31) << (w ^ 1);
       }
       // Columns: per digit and stack, bands 1, 2 and 3 take the stack's
       // three columns once each; band 3's is known.
