@@ -986,11 +986,55 @@ export class EntryScanner17 {
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
     const left = this.clues - c1 - c2;
+    const bands3 = this.entry!.bands3Count;
+    if ((live0 | live1) === 0 && level > 0 && this.socketMissedNode[level] !== this.levelNode[level]) {
+      // A closed leaf whose socket vector is not built: most leaves end on
+      // their sockets' mini-row needs, read here from the parent's vector
+      // and this clue's part index; the vector is built only for a band 3
+      // that gets past them.
+      const parent = this.socketMissedAt(level - 1);
+      const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
+      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(this.levelS1[level] ^ this.levelS1[level - 1]);
+      const column = cell * SOCKET_COUNT;
+      for (let b = 0; b < bands3; b++) {
+        if (this.closedSocketNeed(b, parent, column) > left) continue;
+        this.beginSocketBound(level, live0, live1);
+        if (this.band3Hopeful(b, level, live0, live1, left, false)) return b;
+      }
+      return -1;
+    }
     this.beginSocketBound(level, live0, live1);
-    for (let b = 0, n = this.entry!.bands3Count; b < n; b++) {
+    for (let b = 0; b < bands3; b++) {
       if (this.band3Hopeful(b, level, live0, live1, left, false)) return b;
     }
     return -1;
+  }
+
+  /**
+   * The mini-row need of band 3 b's sockets at a closed node, from its
+   * parent's socket vector (at `parent`) less the parts its clue hits
+   * (partHits from `column`): band3Hopeful's first step without the node's
+   * own vector.
+   */
+  private closedSocketNeed(b: number, parent: number, column: number): number {
+    const missed = this.socketMissed;
+    const hits = this.sockets.partHits;
+    const slots = this.sockets.bandSocket;
+    const first = PATTERNS_PER_BAND3 * b;
+    let need = 0;
+    for (let r = 0; r < 9; r++) {
+      const k = first + 3 * r;
+      const s6 = slots[k];
+      const s5 = slots[k + 1];
+      const s3 = slots[k + 2];
+      const s7 = slots[first + 27 + r];
+      const m6 = missed[parent + s6] & ~hits[column + s6];
+      const m5 = missed[parent + s5] & ~hits[column + s5];
+      const m3 = missed[parent + s3] & ~hits[column + s3];
+      const m7 = missed[parent + s7] & ~hits[column + s7];
+      need += MINIROW_NEED[(((m6 | -m6) >>> 31) << 6) | (((m5 | -m5) >>> 31) << 5) | (((m3 | -m3) >>> 31) << 3) | (((m7 | -m7) >>> 31) << 7)];
+    }
+    return need;
   }
 
   /**
