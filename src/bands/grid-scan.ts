@@ -1,5 +1,5 @@
 /**
- * The band scan applied to one solution grid for any clue count up to 17: a
+ * The band scan applied to one solution grid for any clue count up to 20 (MAX_SCAN_CLUES): a
  * second engine for the grid scan (`sudokulab scan`, issue 5), beside the
  * hitting-set search of src/scan.
  *
