@@ -53,7 +53,7 @@ export function nakedSinglesPass(s: Int32Array, base: number, bands: number, str
  * changed as bits (word k at bit firstBit + k * stride), or -1 when a cell
  * has no candidate left.
  */
-export function placeNakedSingles(s: Int32Array, at: number, stride: number, unsolved: number, firstBit: number): number {
+function placeNakedSingles(s: Int32Array, at: number, stride: number, unsolved: number, firstBit: number): number {
   let atLeast1 = 0;
   let atLeast2 = 0;
   for (let k = 0; k < 9; k++) {
@@ -82,7 +82,7 @@ export function placeNakedSingles(s: Int32Array, at: number, stride: number, uns
 }
 
 /** The band's `unsolved` cells with exactly two candidates. */
-export function bivalueCells(s: Int32Array, at: number, stride: number, unsolved: number): number {
+function bivalueCells(s: Int32Array, at: number, stride: number, unsolved: number): number {
   let a1 = 0;
   let a2 = 0;
   let a3 = 0;
