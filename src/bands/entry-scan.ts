@@ -1113,7 +1113,9 @@ export class EntryScanner17 {
    * First the mini-row patterns of the sockets band 3 b carries whose GUA
    * parts the clues miss with no live cell left, and of the learned UAs the
    * clues miss (the others wait), then greedy disjoint UAs: band 3's own,
-   * the waiting socket GUAs, the waiting learned UAs.
+   * the waiting socket GUAs, the waiting learned UAs. At a closed node the
+   * sockets' families are read here and the rest is closedHopeful's, which
+   * with `exact` ends with the exact cover test.
    */
   private band3Hopeful(b: number, level: number, live0: number, live1: number, left: number, exact: boolean): boolean {
     const family = this.miniRowFamily;
