@@ -74,21 +74,32 @@ export class TwoBandSolver {
   checkUnique(c0: number, c1: number): boolean {
     const s = this.state;
     const base = this.baseFrame;
-    for (let i = 0; i < FRAME; i++) s[i] = base[i];
+    const g = this.gridWords;
+    // Every clue placed at once, as the propagation would place each (its
+    // digit's word loses the clue's peers, the other digits' words its cell,
+    // the digit's other band its column); the base frame is at a fixpoint,
+    // so only the words changed need propagating, and the fixpoint reached
+    // is the same.
     let dirty = 0;
-    for (let band = 0; band < 2; band++) {
-      for (let cells = band === 0 ? c0 : c1; cells !== 0; cells &= cells - 1) {
-        const i = 31 - Math.clz32(cells & -cells);
-        const w = 2 * (this.gridCells[27 * band + i] - 1) + band;
-        s[w] &= ~PEERS_IN_BAND[i];
-        dirty |= 1 << w;
-      }
+    for (let w = 0; w < WORDS; w += 2) {
+      const mine0 = g[w] & c0;
+      const mine1 = g[w + 1] & c1;
+      let v0 = base[w] & ~(c0 & ~mine0);
+      let v1 = base[w + 1] & ~(c1 & ~mine1);
+      for (let m = mine0; m !== 0; m &= m - 1) v0 &= ~PEERS_IN_BAND[31 - Math.clz32(m & -m)];
+      for (let m = mine1; m !== 0; m &= m - 1) v1 &= ~PEERS_IN_BAND[31 - Math.clz32(m & -m)];
+      if (mine1 !== 0) v0 &= ~COLUMN_CELLS[columnsOf(mine1)];
+      if (mine0 !== 0) v1 &= ~COLUMN_CELLS[columnsOf(mine0)];
+      s[w] = v0;
+      s[w + 1] = v1;
+      dirty |= ((-(v0 ^ base[w]) >>> 31) << w) | ((-(v1 ^ base[w + 1]) >>> 31) << (w + 1));
     }
+    s[WORDS] = base[WORDS] | c0;
+    s[WORDS + 1] = base[WORDS + 1] | c1;
     this.count = 0;
     this.guesses = 0;
     this.difference[0] = 0;
     this.difference[1] = 0;
-    // The base frame is at a fixpoint: only the words the clues change need propagating.
     this.dirty = dirty;
     this.search(0);
     return this.count < 2;
