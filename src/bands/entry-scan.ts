@@ -55,6 +55,19 @@ const MAX_DEPTH_XY = MAX_SCAN_CLUES - Math.ceil(MAX_SCAN_CLUES / 3) + 1;
 const XY_CAPACITY = 4096;
 /** Room for each band 3's learned 3-band UAs; when full, new ones replace the oldest. */
 const B3_LEARNED = 2048;
+/**
+ * The 3-band UAs learned (kept for the bound, the exact cover and the
+ * joint searches of later clue sets): at most this many band-3 cells and
+ * bands-1+2 cells. A larger bands-1+2 part is rarely missed by a clue set,
+ * a larger band-3 part rarely decides a bound, and every UA kept is read
+ * at every closed leaf that misses it: keeping them all cost 13% more CPU
+ * on pass 2a (entries 29-34 of slice 43593: 24.1-25.0 s against
+ * 20.8-21.2 s), although the joint searches then find more UAs again.
+ * Sk_S17VB keeps the same kind (band-3 part of 2-6 cells, bands-1+2 part
+ * of at most 16).
+ */
+const LEARN_MOST_BAND3 = 7;
+const LEARN_MOST_BANDS12 = 16;
 const LEARNED_BLOCKS = B3_LEARNED / 32;
 const JOINT_CAPACITY = 2048;
 /** Room for the UAs of lastTwo's masks: a node's whole list, plus fresh UAs when the list is full. */
@@ -1771,10 +1784,15 @@ export class EntryScanner17 {
     }
   }
 
-  /** Keeps a 3-band UA found for the current band 3 (the oldest goes when the list is full). */
+  /**
+   * Keeps a 3-band UA found for the current band 3 (the oldest goes when
+   * the list is full), when both its parts are small (LEARN_MOST_BAND3,
+   * LEARN_MOST_BANDS12); the others only serve the search that found them.
+   */
   private learn(w0: number, w1: number, w2: number): void {
     const b = this.band3;
     if (w2 === 0) throw new Error("band scan: a UA inside bands 1+2 escaped a valid X+Y (bug)");
+    if (popcount(w2) > LEARN_MOST_BAND3 || popcount(w0) + popcount(w1) > LEARN_MOST_BANDS12) return;
     let slot: number;
     if (this.learnedCount[b] < B3_LEARNED) {
       slot = this.learnedCount[b]++;
