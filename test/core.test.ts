@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { UNITS, PEERS, BAND_OF, POS_IN_BAND } from "../src/core/cells.js";
 import { cellSetOf, cellSetToList, cellSetSize, isSubset, intersects } from "../src/core/cellset.js";
-import { popcount } from "../src/core/bits.js";
+import { popcount, popcount2, transposeBits32 } from "../src/core/bits.js";
 import { parseLine, formatPuzzle, isValidGrid } from "../src/core/puzzle.js";
 
 const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
@@ -29,6 +29,34 @@ test("an 81-cell set is three 27-bit band words", () => {
   assert.ok(isSubset(cellSetOf([0, 80]), set));
   assert.ok(!intersects(cellSetOf([1, 2]), set));
   assert.equal(popcount(0x7ffffff), 27);
+});
+
+test("popcount2 counts the bits of two band words", () => {
+  let seed = 777;
+  for (let round = 0; round < 2000; round++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+    const x = seed & 0x7ffffff;
+    const y = ((seed >>> 3) ^ 0x5a5a5a5) & 0x7ffffff;
+    let naive = 0;
+    for (let i = 0; i < 27; i++) naive += ((x >>> i) & 1) + ((y >>> i) & 1);
+    assert.equal(popcount2(x, y), naive);
+  }
+  assert.equal(popcount2(0x7ffffff, 0x7ffffff), 54);
+});
+
+test("transposeBits32 moves bit j of word i to bit i of word j", () => {
+  let seed = 12345;
+  const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) | 0);
+  for (let round = 0; round < 20; round++) {
+    const a = new Int32Array(40);
+    for (let i = 0; i < 40; i++) a[i] = next();
+    const before = a.slice();
+    transposeBits32(a, 5);
+    for (let i = 0; i < 32; i++) {
+      for (let j = 0; j < 32; j++) assert.equal((a[5 + j] >>> i) & 1, (before[5 + i] >>> j) & 1, `bit ${j} of word ${i}`);
+    }
+    assert.deepEqual([...a.subarray(0, 5), ...a.subarray(37)], [...before.subarray(0, 5), ...before.subarray(37)]);
+  }
 });
 
 test("parseLine reads digits, '.' and '0', and carries the annotation", () => {

@@ -68,7 +68,7 @@ export function rowCells(family: Int32Array, rows: number): number {
  */
 export function joinMiniRow(family: Int32Array, cells: number, shift: number): number {
   if ((cells & ~(7 << shift)) !== 0) return 0;
-  const r = shift / 3;
+  const r = (shift / 3) | 0;
   const before = family[r];
   const after = before | (1 << (cells >>> shift));
   if (after === before) return 0;
@@ -79,6 +79,8 @@ export function joinMiniRow(family: Int32Array, cells: number, shift: number): n
 
 /** ROW_SHIFT[cell] = 3 * (cell's mini-row): the shift of the mini-row holding a band cell. */
 const ROW_SHIFT = Uint8Array.from({ length: 27 }, (_, cell) => cell - (cell % 3));
+/** MINIROW_OF[cell]: the mini-row (0..8) holding a band cell; a table, since `shift / 3` as an index costs a float division. */
+export const MINIROW_OF = Uint8Array.from({ length: 27 }, (_, cell) => (cell / 3) | 0);
 
 export class Band3Cover {
   /** Per level, the UAs not hit yet, cut to the cells still allowed. */
@@ -164,10 +166,11 @@ export class Band3Cover {
     let inRows = 0;
     for (let i = base, end = base + count; i < end; i++) {
       const m = lists[i];
-      const shift = ROW_SHIFT[31 - Math.clz32(m & -m)];
+      const low = 31 - Math.clz32(m & -m);
+      const shift = ROW_SHIFT[low];
       // Branch-free: inside is -1 when m lies in its lowest cell's mini-row, else 0.
       const inside = ((m & ~(7 << shift)) - 1) >> 31;
-      family[shift / 3] |= (1 << (m >>> shift)) & inside;
+      family[MINIROW_OF[low]] |= (1 << (m >>> shift)) & inside;
       inRows |= (7 << shift) & inside;
     }
     let need = 0;

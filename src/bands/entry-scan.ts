@@ -21,13 +21,13 @@
  *
  * All cell sets are band words: bit i of word b = cell 27b + i.
  */
-import { popcount } from "../core/bits.js";
+import { popcount, popcount2, transposeBits32 } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { TwoBandSolver } from "../solver/two-band.js";
 import { collectBand12UAs } from "./band12-uas.js";
-import { Band3Cover, MINIROW_NEED, joinMiniRow, rowCells } from "./band3-cover.js";
+import { Band3Cover, MINIROW_NEED, MINIROW_OF, joinMiniRow, rowCells } from "./band3-cover.js";
 import { bandGangsterUAs } from "./band-uas.js";
-import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
+import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, NO_CELL_COLUMN, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
 import { type ClueLimits, LIMIT_STRIDE, passClueLimits, type Scan17Pass } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
@@ -92,6 +92,8 @@ export class EntryScanner17 {
   private readonly twoBands = new TwoBandSolver();
   /** band3Hopeful's last closed bound: its used band-3 cells when it equals the clues left (else -1), and its mini-rows. */
   private criticalUsed = -1;
+  /** closedSocketNeed's mini-rows with patterns (3 bits each). */
+  private closedRows = 0;
   private criticalRows = 0;
   /** Whether the solver's base frame holds the grid's band 3 (bands12Unique). */
   private band3Prepared = false;
@@ -155,6 +157,11 @@ export class EntryScanner17 {
   private twoPNode = -1;
   /** The same for its child with 2 clues left. */
   private readonly twoU = new Int32Array(TWO_BLOCKS);
+  /** materializeList's last node (serial) and the masks' count then. */
+  private listMaterialized = -1;
+  private materializedCount = 0;
+  /** rebuildMasks' block of 32 UAs, band 1 then band 2, transposed in place. */
+  private readonly transposeRows = new Int32Array(64);
   /** For each of the 81 cells, the disjoint UA of jointNeed holding it, or -1. */
   private readonly groupOf = new Int8Array(81);
 
@@ -398,7 +405,7 @@ export class EntryScanner17 {
       used1 |= m1 & free;
       disjoint -= free;
       if (sizing) {
-        const size = popcount(m0) + popcount(m1);
+        const size = popcount2(m0, m1);
         if (size < bestSize) {
           bestSize = size;
           best = i;
@@ -526,11 +533,12 @@ export class EntryScanner17 {
   }
 
   /**
-   * The list of a child with 3 clues left of the path's node at `level` (its
-   * clue `cell`, 0..53, live cells a0/a1), read from the bit masks of the
-   * parent's list (syncMasks) rather than filtered from the list itself: its
-   * UAs are the bits the clue leaves in one AND-NOT per 32 UAs. Then the
-   * child is searched (its own children go to lastTwo on the same masks).
+   * A child with 3 clues left of the path's node at `level` (its clue
+   * `cell`, 0..53, live cells a0/a1), searched on the bit masks of the
+   * parent's list (syncMasks) and no list of its own: its unhit UAs are the
+   * bits the clue leaves, one AND-NOT per 32 UAs, kept as lastTwo's twoP
+   * (its children, all but a few, go to lastTwo on the same masks), and its
+   * bound and branch UA are read from them in the same pass.
    */
   private maskChild(
     level: number, cell: number, cell0: number, cell1: number, dead0: number, dead1: number,
@@ -540,23 +548,133 @@ export class EntryScanner17 {
     const hits = this.twoHits;
     const W0 = this.twoW0;
     const W1 = this.twoW1;
-    const L = this.levelW;
-    const child = (level + 1) * XY_CAPACITY;
-    let n = 0;
+    const P = this.twoP;
+    this.twoPNode = -1;
+    // As xyNode: greedy disjoint UAs, and the smallest as branch UA.
+    let used0 = 0;
+    let used1 = 0;
+    let disjoint = 0;
+    let best = -1;
+    let bestSize = 99;
     for (let k = 0, blocks = (this.twoCount + 31) >>> 5; k < blocks; k++) {
-      for (let u = this.twoAll(k) & ~hits[54 * k + cell]; u !== 0; u &= u - 1) {
+      const unhit = this.twoAll(k) & ~hits[54 * k + cell];
+      P[k] = unhit;
+      for (let u = unhit; u !== 0; u &= u - 1) {
         const i = 32 * k + 31 - Math.clz32(u & -u);
         const r0 = W0[i] & a0;
         const r1 = W1[i] & a1;
         if ((r0 | r1) === 0) return;
-        L[2 * (child + n)] = r0;
-        L[2 * (child + n++) + 1] = r1;
+        const free = (((r0 & used0) | (r1 & used1)) - 1) >> 31;
+        used0 |= r0 & free;
+        used1 |= r1 & free;
+        disjoint -= free;
+        const size = popcount2(r0, r1);
+        if (size < bestSize) {
+          bestSize = size;
+          best = i;
+        }
       }
     }
-    this.levelCount[level + 1] = n;
-    this.levelLive0[level + 1] = a0;
-    this.levelLive1[level + 1] = a1;
-    this.xyNode(level + 1, this.levelS0[level] | cell0, this.levelS1[level] | cell1, dead0, dead1, n1, n2);
+    const childLevel = level + 1;
+    const s0 = this.levelS0[level] | cell0;
+    const s1 = this.levelS1[level] | cell1;
+    this.enterNode(childLevel, s0, s1, a0, a1);
+    this.twoPNode = this.levelNode[childLevel];
+    // Its list is written only if a child needs it (materializeList); fresh UAs written there meanwhile are dropped.
+    this.levelCount[childLevel] = 0;
+    this.listMaterialized = -1;
+    if (best < 0) {
+      // A leaf with clues to spare: its fresh UA, if any, is then the only one.
+      if (!this.xyLeaf(childLevel, s0, s1, dead0, dead1, n1, n2)) return;
+      best = this.twoFresh(childLevel, childLevel);
+      if (this.xyKillLevel <= childLevel) {
+        if (this.xyKillLevel === childLevel) this.xyKillLevel = 99;
+        return;
+      }
+      if (best < 0) return;
+      used0 = W0[best] & a0;
+      used1 = W1[best] & a1;
+      disjoint = 1;
+    }
+    this.threeNode(childLevel, best, used0, used1, disjoint, s0, s1, dead0, dead1, n1, n2);
+  }
+
+  /**
+   * The branching of maskChild's node at `level` (3 clues left; clues
+   * s0/s1, c1 and c2 of them, dead cells d0/d1): as xyNode's, on the cells
+   * of mask UA `best`, with the bound's disjoint UAs (used0/used1,
+   * `disjoint` of them).
+   */
+  private threeNode(
+    level: number, best: number, used0: number, used1: number, disjoint: number,
+    s0: number, s1: number, d0: number, d1: number, c1: number, c2: number,
+  ): void {
+    const left = this.totalLimit(c1, c2) - c1 - c2;
+    if (disjoint > left) return;
+    let dead0 = d0;
+    let dead1 = d1;
+    if (disjoint === left) {
+      dead0 |= FULL & ~used0 & ~s0;
+      dead1 |= FULL & ~used1 & ~s1;
+    }
+    let b0 = this.twoW0[best] & this.levelLive0[level];
+    let b1 = this.twoW1[best] & this.levelLive1[level];
+    while ((b0 | b1) !== 0) {
+      let cell0 = 0;
+      let cell1 = 0;
+      if (b0 !== 0) {
+        cell0 = b0 & -b0;
+        b0 ^= cell0;
+      } else {
+        cell1 = b1 & -b1;
+        b1 ^= cell1;
+      }
+      const n1 = cell0 !== 0 ? c1 + 1 : c1;
+      const n2 = cell1 !== 0 ? c2 + 1 : c2;
+      const ns0 = s0 | cell0;
+      const ns1 = s1 | cell1;
+      const a0 = this.canAdd(n1 + 1, n2) ? FULL & ~ns0 & ~dead0 : 0;
+      const a1 = this.canAdd(n1, n2 + 1) ? FULL & ~ns1 & ~dead1 : 0;
+      const childLeft = this.totalLimit(n1, n2) - n1 - n2;
+      if (childLeft === 2) {
+        this.lastTwo(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), ns0, ns1, dead0, dead1, n1, n2, a0, a1);
+      } else {
+        // The pass's limits leave this child one clue or none: searched on lists.
+        this.materializeList(level);
+        this.pushChild(level, cell0, cell1, dead0, dead1, n1, n2, a0, a1, childLeft === 1);
+      }
+      if (this.xyKillLevel <= level) {
+        if (this.xyKillLevel === level) this.xyKillLevel = 99;
+        return;
+      }
+      dead0 |= cell0;
+      dead1 |= cell1;
+    }
+  }
+
+  /**
+   * Writes the list of maskChild's node at `level` from twoP (brought up to
+   * date first: UAs listed above since were found below it), cut to its
+   * live cells, in mask order, as maskChild once wrote it for every node.
+   */
+  private materializeList(level: number): void {
+    this.syncTwo(level);
+    if (this.listMaterialized === this.levelNode[level] && this.materializedCount === this.twoCount) return;
+    const L = this.levelW;
+    const P = this.twoP;
+    const live0 = this.levelLive0[level];
+    const live1 = this.levelLive1[level];
+    let n = level * XY_CAPACITY;
+    for (let k = 0, blocks = (this.twoCount + 31) >>> 5; k < blocks; k++) {
+      for (let u = P[k]; u !== 0 && n < (level + 1) * XY_CAPACITY; u &= u - 1) {
+        const i = 32 * k + 31 - Math.clz32(u & -u);
+        L[2 * n] = this.twoW0[i] & live0;
+        L[2 * n++ + 1] = this.twoW1[i] & live1;
+      }
+    }
+    this.levelCount[level] = n - level * XY_CAPACITY;
+    this.listMaterialized = this.levelNode[level];
+    this.materializedCount = this.twoCount;
   }
 
   /**
@@ -746,19 +864,57 @@ export class EntryScanner17 {
 
   /** Makes lastTwo's masks mirror the list of the path's node at `level`. */
   private syncMasks(level: number): void {
-    if (this.twoNode !== this.levelNode[level]) {
-      this.twoHits.fill(0, 0, 54 * ((this.twoCount + 31) >>> 5));
-      this.twoNode = this.levelNode[level];
-      this.twoCount = 0;
-      this.twoListed = 0;
-      this.twoPNode = -1;
-    }
     const L = this.levelW;
     const base = level * XY_CAPACITY;
+    if (this.twoNode !== this.levelNode[level]) {
+      this.twoNode = this.levelNode[level];
+      this.twoPNode = -1;
+      this.rebuildMasks(base, this.levelCount[level]);
+      return;
+    }
     for (let i = this.twoListed, end = this.levelCount[level]; i < end; i++) {
       this.twoAdd(L[2 * (base + i)], L[2 * (base + i) + 1]);
     }
     this.twoListed = this.levelCount[level];
+  }
+
+  /**
+   * Makes lastTwo's masks hold exactly the `count` UAs of levelW from entry
+   * `base` on: each block of 32 UAs is one bit transposition per band (the
+   * lists average 157 UAs of 15 cells at these nodes, so setting a bit per
+   * cell cost twice as much); blocks an earlier, longer list left are
+   * cleared, since fresh UAs are later ORed into them.
+   */
+  private rebuildMasks(base: number, count: number): void {
+    const hits = this.twoHits;
+    const rows = this.transposeRows;
+    const L = this.levelW;
+    const oldBlocks = (this.twoCount + 31) >>> 5;
+    const blocks = (count + 31) >>> 5;
+    for (let k = 0; k < blocks; k++) {
+      const first = 32 * k;
+      const size = Math.min(32, count - first);
+      for (let i = 0; i < size; i++) {
+        const u0 = L[2 * (base + first + i)];
+        const u1 = L[2 * (base + first + i) + 1];
+        this.twoW0[first + i] = u0;
+        this.twoW1[first + i] = u1;
+        rows[i] = u0;
+        rows[32 + i] = u1;
+      }
+      rows.fill(0, size, 32);
+      rows.fill(0, 32 + size, 64);
+      transposeBits32(rows, 0);
+      transposeBits32(rows, 32);
+      const at = 54 * k;
+      for (let c = 0; c < 27; c++) {
+        hits[at + c] = rows[c];
+        hits[at + 27 + c] = rows[32 + c];
+      }
+    }
+    if (oldBlocks > blocks) hits.fill(0, 54 * blocks, 54 * oldBlocks);
+    this.twoCount = count;
+    this.twoListed = count;
   }
 
   /**
@@ -1001,18 +1157,17 @@ export class EntryScanner17 {
     const left = this.clues - c1 - c2;
     const bands3 = this.entry!.bands3Count;
     if ((live0 | live1) === 0 && level > 0 && this.socketMissedNode[level] !== this.levelNode[level]) {
-      // A closed leaf whose socket vector is not built: most leaves end on
-      // their sockets' mini-row needs, read here from the parent's vector
-      // and this clue's part index; the vector is built only for a band 3
-      // that gets past them.
+      // A closed leaf whose socket vector is not built: its sockets are read
+      // from the parent's vector and this clue's part index (most leaves
+      // end on their mini-row needs), and the vector is built only for a
+      // valid clue set.
       const parent = this.socketMissedAt(level - 1);
       const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
       const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(this.levelS1[level] ^ this.levelS1[level - 1]);
       const column = cell * SOCKET_COUNT;
       for (let b = 0; b < bands3; b++) {
-        if (this.closedSocketNeed(b, parent, column) > left) continue;
-        this.beginSocketBound(level, live0, live1);
-        if (this.band3Hopeful(b, level, live0, live1, left, false)) return b;
+        const need = this.closedSocketNeed(b, parent, column);
+        if (need <= left && this.closedHopeful(b, level, left, need, this.closedRows, false, parent, column)) return b;
       }
       return -1;
     }
@@ -1027,14 +1182,17 @@ export class EntryScanner17 {
    * The mini-row need of band 3 b's sockets at a closed node, from its
    * parent's socket vector (at `parent`) less the parts its clue hits
    * (partHits from `column`): band3Hopeful's first step without the node's
-   * own vector.
+   * own vector. The rows' families are left in miniRowFamily, the rows with
+   * patterns in closedRows.
    */
   private closedSocketNeed(b: number, parent: number, column: number): number {
     const missed = this.socketMissed;
     const hits = this.sockets.partHits;
     const slots = this.sockets.bandSocket;
+    const family = this.miniRowFamily;
     const first = PATTERNS_PER_BAND3 * b;
     let need = 0;
+    let inRows = 0;
     for (let r = 0; r < 9; r++) {
       const k = first + 3 * r;
       const s6 = slots[k];
@@ -1045,8 +1203,12 @@ export class EntryScanner17 {
       const m5 = missed[parent + s5] & ~hits[column + s5];
       const m3 = missed[parent + s3] & ~hits[column + s3];
       const m7 = missed[parent + s7] & ~hits[column + s7];
-      need += MINIROW_NEED[(((m6 | -m6) >>> 31) << 6) | (((m5 | -m5) >>> 31) << 5) | (((m3 | -m3) >>> 31) << 3) | (((m7 | -m7) >>> 31) << 7)];
+      const f = (((m6 | -m6) >>> 31) << 6) | (((m5 | -m5) >>> 31) << 5) | (((m3 | -m3) >>> 31) << 3) | (((m7 | -m7) >>> 31) << 7);
+      family[r] = f;
+      inRows |= ((-f >> 31) & 7) << (3 * r);
+      need += MINIROW_NEED[f];
     }
+    this.closedRows = inRows;
     return need;
   }
 
@@ -1161,7 +1323,7 @@ export class EntryScanner17 {
           need += MINIROW_NEED[f];
         }
       }
-      return need <= left && this.closedHopeful(b, level, left, need, inRows, exact);
+      return need <= left && this.closedHopeful(b, level, left, need, inRows, exact, vector, NO_CELL_COLUMN * SOCKET_COUNT);
     } else {
       family.fill(0);
       // The sockets band 3 b carries: a forced one is a mini-row pattern, a mixed one waits.
@@ -1295,7 +1457,9 @@ export class EntryScanner17 {
    * pass, in the same order as band3Hopeful's waiting list, so the bound is
    * the same. One pass over the missed UAs instead of two.
    */
-  private closedHopeful(b: number, level: number, left: number, need: number, inRows: number, exact: boolean): boolean {
+  private closedHopeful(
+    b: number, level: number, left: number, need: number, inRows: number, exact: boolean, socketParent: number, socketColumn: number,
+  ): boolean {
     const learned = this.learned;
     const vector = this.missedAt(level, b);
     const blocks = (this.learnedCount[b] + 31) >>> 5;
@@ -1310,10 +1474,13 @@ export class EntryScanner17 {
         if (need > left) return false;
       }
     }
-    // Its GUA4/GUA6 patterns: with no live cell, each is off or forced.
+    // Its GUA4/GUA6 patterns: with no live cell, each is forced exactly when the clues miss one of its socket's parts.
     let forced = 0;
+    const socketMissed = this.socketMissed;
+    const partHits = this.sockets.partHits;
     for (let k = this.sockets.extraStart[b], end = this.sockets.extraStart[b + 1]; k < end; k++) {
-      if (this.socketStateAt(this.sockets.extraSocket[k]) === SOCKET_FORCED) this.forcedExtras[forced++] = this.sockets.extraCells[k];
+      const s = this.sockets.extraSocket[k];
+      if ((socketMissed[socketParent + s] & ~partHits[socketColumn + s]) !== 0) this.forcedExtras[forced++] = this.sockets.extraCells[k];
     }
     need = this.bandGreedy(b, inRows, need, left, forced);
     if (need > left) return false;
@@ -1465,7 +1632,7 @@ export class EntryScanner17 {
       const low = 31 - Math.clz32(m & -m);
       const shift = low - (low % 3);
       if ((m & ~(7 << shift)) === 0) {
-        family[shift / 3] |= 1 << (m >>> shift);
+        family[MINIROW_OF[low]] |= 1 << (m >>> shift);
         inRows |= 7 << shift;
       }
     }
@@ -1654,7 +1821,7 @@ export class EntryScanner17 {
       const low = 31 - Math.clz32(m & -m);
       const shift = low - (low % 3);
       if ((m & ~(7 << shift)) === 0) {
-        family[shift / 3] |= 1 << (m >>> shift);
+        family[MINIROW_OF[low]] |= 1 << (m >>> shift);
         inRows |= 7 << shift;
       }
     }

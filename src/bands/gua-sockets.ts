@@ -57,6 +57,8 @@ import { FloorCompletions } from "./floor-completions.js";
 import { UASet } from "../ua/index.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
 
+/** The column of partHits that no cell hits (see partHits). */
+export const NO_CELL_COLUMN = 54;
 export const SOCKET_COUNT = 162;
 /** Patterns per band 3: 27 pairs (k = 3 * miniRow + leftOutColumn) then 9 triplets (k = 27 + miniRow). */
 export const PATTERNS_PER_BAND3 = 36;
@@ -88,9 +90,10 @@ export class GuaSockets {
   /**
    * Bit-sliced index of the parts: bit k of partHits[SOCKET_COUNT * c + s]
    * says part k of slot s contains bands-1+2 cell c, so the parts a clue
-   * set misses come with one AND-NOT per clue and socket.
+   * set misses come with one AND-NOT per clue and socket. Column 54
+   * (NO_CELL_COLUMN) stays empty: reading a vector through it leaves it as is.
    */
-  readonly partHits = new Int32Array(54 * SOCKET_COUNT);
+  readonly partHits = new Int32Array(55 * SOCKET_COUNT);
   /**
    * Band 3 b's patterns: socket slot and band-3 cells (a 27-bit word) of
    * pattern k at PATTERNS_PER_BAND3 * b + k (order as PATTERNS_PER_BAND3 says).
