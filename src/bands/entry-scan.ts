@@ -413,17 +413,28 @@ export class EntryScanner17 {
       }
     }
     if (disjoint > left) return;
+    this.branch(level, L[2 * best], L[2 * best + 1], used0, used1, disjoint === left, s0, s1, d0, d1, c1, c2, true);
+  }
+
+  /**
+   * The children of the path's node at `level` (clues s0/s1, c1 and c2 of
+   * them, dead cells d0/d1): one per cell b0/b1 of its branch UA, each
+   * tried cell dead for the next. When `critical` (its disjoint UAs
+   * used0/used1 as many as the clues left), each clue left must hit one of
+   * them, so every cell outside their union is dead in this subtree. A
+   * node searched on masks (`listed` false, maskChild's) writes its list
+   * only for a child that needs it.
+   */
+  private branch(
+    level: number, b0: number, b1: number, used0: number, used1: number, critical: boolean,
+    s0: number, s1: number, d0: number, d1: number, c1: number, c2: number, listed: boolean,
+  ): void {
     let dead0 = d0;
     let dead1 = d1;
-    if (disjoint === left) {
-      // Critical: each remaining clue must hit one of the disjoint UAs, so
-      // every cell outside their union is dead in this subtree.
+    if (critical) {
       dead0 |= FULL & ~used0 & ~s0;
       dead1 |= FULL & ~used1 & ~s1;
     }
-    let b0 = L[2 * best];
-    let b1 = L[2 * best + 1];
-    // Branch on each cell of the chosen UA; each tried cell is dead for the next.
     while ((b0 | b1) !== 0) {
       let cell0 = 0;
       let cell1 = 0;
@@ -447,6 +458,8 @@ export class EntryScanner17 {
       } else if (childLeft === 2 && level > 0 && this.bitMasks) {
         this.lastTwo(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), ns0, ns1, dead0, dead1, n1, n2, a0, a1);
       } else {
+        // Near the pass's limits a child can be left one clue or none: searched on lists.
+        if (!listed) this.materializeList(level);
         this.pushChild(level, cell0, cell1, dead0, dead1, n1, n2, a0, a1, childLeft === 1);
       }
       if (this.xyKillLevel <= level) {
@@ -600,10 +613,9 @@ export class EntryScanner17 {
   }
 
   /**
-   * The branching of maskChild's node at `level` (3 clues left; clues
-   * s0/s1, c1 and c2 of them, dead cells d0/d1): as xyNode's, on the cells
-   * of mask UA `best`, with the bound's disjoint UAs (used0/used1,
-   * `disjoint` of them).
+   * maskChild's node at `level` (3 clues left; clues s0/s1, c1 and c2 of
+   * them, dead cells d0/d1), with the bound's disjoint UAs (used0/used1,
+   * `disjoint` of them): branched on the cells of mask UA `best`.
    */
   private threeNode(
     level: number, best: number, used0: number, used1: number, disjoint: number,
@@ -611,45 +623,9 @@ export class EntryScanner17 {
   ): void {
     const left = this.totalLimit(c1, c2) - c1 - c2;
     if (disjoint > left) return;
-    let dead0 = d0;
-    let dead1 = d1;
-    if (disjoint === left) {
-      dead0 |= FULL & ~used0 & ~s0;
-      dead1 |= FULL & ~used1 & ~s1;
-    }
-    let b0 = this.twoW0[best] & this.levelLive0[level];
-    let b1 = this.twoW1[best] & this.levelLive1[level];
-    while ((b0 | b1) !== 0) {
-      let cell0 = 0;
-      let cell1 = 0;
-      if (b0 !== 0) {
-        cell0 = b0 & -b0;
-        b0 ^= cell0;
-      } else {
-        cell1 = b1 & -b1;
-        b1 ^= cell1;
-      }
-      const n1 = cell0 !== 0 ? c1 + 1 : c1;
-      const n2 = cell1 !== 0 ? c2 + 1 : c2;
-      const ns0 = s0 | cell0;
-      const ns1 = s1 | cell1;
-      const a0 = this.canAdd(n1 + 1, n2) ? FULL & ~ns0 & ~dead0 : 0;
-      const a1 = this.canAdd(n1, n2 + 1) ? FULL & ~ns1 & ~dead1 : 0;
-      const childLeft = this.totalLimit(n1, n2) - n1 - n2;
-      if (childLeft === 2) {
-        this.lastTwo(level, cell0 !== 0 ? 31 - Math.clz32(cell0) : 58 - Math.clz32(cell1), ns0, ns1, dead0, dead1, n1, n2, a0, a1);
-      } else {
-        // The pass's limits leave this child one clue or none: searched on lists.
-        this.materializeList(level);
-        this.pushChild(level, cell0, cell1, dead0, dead1, n1, n2, a0, a1, childLeft === 1);
-      }
-      if (this.xyKillLevel <= level) {
-        if (this.xyKillLevel === level) this.xyKillLevel = 99;
-        return;
-      }
-      dead0 |= cell0;
-      dead1 |= cell1;
-    }
+    const b0 = this.twoW0[best] & this.levelLive0[level];
+    const b1 = this.twoW1[best] & this.levelLive1[level];
+    this.branch(level, b0, b1, used0, used1, disjoint === left, s0, s1, d0, d1, c1, c2, false);
   }
 
   /**
