@@ -827,7 +827,8 @@ export class EntryScanner17 {
   /** Block k of the set of all the masks' UAs. */
   private twoAll(k: number): number {
     const n = this.twoCount - 32 * k;
-    return n >= 32 ? -1 : (1 << n) - 1;
+    // ~(-1 << n), not (1 << n) - 1, which leaves the int32 range at n = 31 (and deoptimizes).
+    return n >= 32 ? -1 : ~(-1 << n);
   }
 
   /** Marks UA `index` unhit by lastTwo's node with 2 clues left; returns the blocks in use. */
@@ -1110,7 +1111,7 @@ export class EntryScanner17 {
     const vector = this.missed;
     if (level === 0) {
       // The root has no clue: it misses every learned UA.
-      for (let j = 0; j < blocks; j++) vector[at + j] = j < blocks - 1 || (count & 31) === 0 ? -1 : (1 << (count & 31)) - 1;
+      for (let j = 0; j < blocks; j++) vector[at + j] = j < blocks - 1 || (count & 31) === 0 ? -1 : ~(-1 << (count & 31));
     } else {
       const parent = this.missedAt(level - 1, b);
       // Each level adds one clue to its parent's.
@@ -1242,7 +1243,7 @@ export class EntryScanner17 {
     const vector = this.socketMissed;
     if (level === 0) {
       const counts = this.sockets.partCount;
-      for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = counts[s] === MAX_PARTS ? -1 : (1 << counts[s]) - 1;
+      for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = counts[s] === MAX_PARTS ? -1 : ~(-1 << counts[s]);
     } else {
       const parent = this.socketMissedAt(level - 1);
       const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
