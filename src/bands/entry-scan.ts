@@ -1016,20 +1016,33 @@ export class EntryScanner17 {
     const stats = this.stats;
     const live0 = this.canAdd(c1 + 1, c2) ? f0 : 0;
     const live1 = this.canAdd(c1, c2 + 1) ? f1 : 0;
-    this.beginSocketBound(level, live0, live1);
+    const closed = (live0 | live1) === 0;
+    // A closed node reads its sockets from its parent's vector and its
+    // clue, as firstHopefulBand3 did; its own vector is built only for a
+    // band 3 whose joint search starts (most fail the cover).
+    const fromParent = closed && level > 0;
+    let parent = -1;
+    let column = 0;
+    if (fromParent) {
+      parent = this.socketMissedAt(level - 1);
+      const added0 = s0 ^ this.levelS0[level - 1];
+      column = SOCKET_COUNT * (added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(s1 ^ this.levelS1[level - 1]));
+    } else {
+      this.beginSocketBound(level, live0, live1);
+    }
     for (let b = 0; b < entry.bands3Count; b++) {
       stats.band3Problems++;
       // Learning in one band 3's search changes only that band 3's bound.
       // Band 3 `hopeful` passed the bound already; only its exact cover test is new, and only when closed.
-      const closed = (live0 | live1) === 0;
       const ask = b > hopeful || (b === hopeful && closed);
       // Band 3 `hopeful` was the last bound computed, at this node: its cover needs no new bound.
       const reuse = b === hopeful && closed && this.passedNode === this.levelNode[level] && this.passedBand === b;
       const left = this.clues - c1 - c2;
-      if (b < hopeful || (ask && !(reuse ? this.bandCover(b, left, this.passedForced, this.passedWaiting) : this.band3Hopeful(b, level, live0, live1, left, true)))) {
+      if (b < hopeful || (ask && !(reuse ? this.bandCover(b, left, this.passedForced, this.passedWaiting) : fromParent ? this.closedExact(b, level, left, parent, column) : this.band3Hopeful(b, level, live0, live1, left, true)))) {
         stats.band3Dropped++;
         continue;
       }
+      if (fromParent) this.beginSocketBound(level, live0, live1);
       const n = this.band3Roots(b, level, live0, live1);
       this.setBand3(b);
       this.jCount[0] = n;
@@ -1153,6 +1166,12 @@ export class EntryScanner17 {
       if (this.band3Hopeful(b, level, live0, live1, left, false)) return b;
     }
     return -1;
+  }
+
+  /** band3Hopeful's exact test of band 3 b at a closed node, its sockets read from its parent's vector (at `parent`) less its clue's parts (partHits from `column`). */
+  private closedExact(b: number, level: number, left: number, parent: number, column: number): boolean {
+    const need = this.closedSocketNeed(b, parent, column);
+    return need <= left && this.closedHopeful(b, level, left, need, this.closedRows, true, parent, column);
   }
 
   /**
