@@ -698,23 +698,6 @@ export class EntryScanner17 {
     j += 31 - Math.clz32(U[j >>> 5] & -U[j >>> 5]);
     let b0 = W0[j] & a0;
     let b1 = W1[j] & a1;
-    {
-      // Three UAs of j's block pairwise disjoint in the live cells: 2 clues
-      // cannot hit them (most of these nodes end here).
-      const at = 54 * (j >>> 5);
-      const u = U[j >>> 5];
-      let touch = 0;
-      for (let w = b0; w !== 0; w &= w - 1) touch |= hits[at + 31 - Math.clz32(w & -w)];
-      for (let w = b1; w !== 0; w &= w - 1) touch |= hits[at + 58 - Math.clz32(w & -w)];
-      const apart = u & ~touch;
-      if (apart !== 0) {
-        const k = 32 * (j >>> 5) + 31 - Math.clz32(apart & -apart);
-        let touch2 = 0;
-        for (let w = W0[k] & a0; w !== 0; w &= w - 1) touch2 |= hits[at + 31 - Math.clz32(w & -w)];
-        for (let w = W1[k] & a1; w !== 0; w &= w - 1) touch2 |= hits[at + 58 - Math.clz32(w & -w)];
-        if ((apart & ~touch2) !== 0) return;
-      }
-    }
     while ((b0 | b1) !== 0) {
       const inBand1 = b0 === 0;
       const bit = inBand1 ? b1 & -b1 : b0 & -b0;
