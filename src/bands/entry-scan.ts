@@ -169,6 +169,8 @@ export class EntryScanner17 {
   private readonly bandUAStart = new Int32Array(MAX_BANDS3 + 1);
   private bandUAs = new Int32Array(64 * MAX_BANDS3);
   private readonly learned = new Int32Array(3 * B3_LEARNED * MAX_BANDS3);
+  /** The band-3 cells of each learned UA again, contiguous (learned[k + 2]): the closed leaves' bound reads only these. */
+  private readonly learnedBand3 = new Int32Array(B3_LEARNED * MAX_BANDS3);
   private readonly learnedCount = new Int32Array(MAX_BANDS3);
   private readonly learnedNext = new Int32Array(MAX_BANDS3);
   /**
@@ -1439,15 +1441,16 @@ export class EntryScanner17 {
   private closedHopeful(
     b: number, level: number, left: number, need: number, inRows: number, exact: boolean, socketParent: number, socketColumn: number,
   ): boolean {
-    const learned = this.learned;
     const vector = this.missedAt(level, b);
     const blocks = (this.learnedCount[b] + 31) >>> 5;
     const inRow = this.learnedInRow;
     const rowAt = LEARNED_BLOCKS * b;
     const first = 3 * B3_LEARNED * b;
+    const band3Parts = this.learnedBand3;
+    const firstSlot = B3_LEARNED * b;
     for (let block = 0; block < blocks; block++) {
       for (let missed = this.missed[vector + block] & inRow[rowAt + block]; missed !== 0; missed &= missed - 1) {
-        const m2 = learned[first + 3 * (32 * block + 31 - Math.clz32(missed & -missed)) + 2];
+        const m2 = band3Parts[firstSlot + 32 * block + 31 - Math.clz32(missed & -missed)];
         inRows |= 7 << (3 * (((31 - Math.clz32(m2 & -m2)) / 3) | 0));
         need += this.joinRow(m2);
         if (need > left) return false;
@@ -1468,9 +1471,9 @@ export class EntryScanner17 {
     let waiting = 0;
     for (let block = 0; block < blocks; block++) {
       for (let missed = this.missed[vector + block] & ~inRow[rowAt + block]; missed !== 0; missed &= missed - 1) {
-        const i = first + 3 * (32 * block + 31 - Math.clz32(missed & -missed));
-        const m2 = learned[i + 2];
-        pending[waiting++] = i;
+        const slot = 32 * block + 31 - Math.clz32(missed & -missed);
+        const m2 = band3Parts[firstSlot + slot];
+        pending[waiting++] = first + 3 * slot;
         if ((m2 & used2) === 0) {
           used2 |= m2;
           if (++need > left) return false;
@@ -1960,6 +1963,7 @@ export class EntryScanner17 {
     this.learned[k] = w0;
     this.learned[k + 1] = w1;
     this.learned[k + 2] = w2;
+    this.learnedBand3[B3_LEARNED * b + slot] = w2;
     const row = ((31 - Math.clz32(w2 & -w2)) / 3) | 0;
     const at = LEARNED_BLOCKS * b + (slot >>> 5);
     if ((w2 & ~(7 << (3 * row))) === 0) this.learnedInRow[at] |= bit;
