@@ -92,6 +92,12 @@ export class EntryScanner17 {
   private readonly twoBands = new TwoBandSolver();
   /** band3Hopeful's last closed bound: its used band-3 cells when it equals the clues left (else -1), and its mini-rows. */
   private criticalUsed = -1;
+  /** lastSlotBound's view of the split's root list: entries read, the mixed ones' indices, the band-3-only ones' mini-row families. */
+  private slotScanned = 0;
+  private slotMixedCount = 0;
+  private slotPureRows = 0;
+  private readonly slotMixed = new Int32Array(JOINT_CAPACITY);
+  private readonly slotPureFamily = new Int32Array(9);
   /** closedSocketNeed's mini-rows with patterns (3 bits each). */
   private closedRows = 0;
   private criticalRows = 0;
@@ -1562,6 +1568,10 @@ export class EntryScanner17 {
     // Without the clue, no cover (as nearly always): then a clue that hits
     // no UA of the list leaves the same problem with one band-3 clue fewer.
     const noneDead = !this.closedChild(0, 0, this.clues - c1 - c2);
+    this.slotScanned = 0;
+    this.slotMixedCount = 0;
+    this.slotPureRows = 0;
+    this.slotPureFamily.fill(0);
     if (!noneDead) {
       this.jointNode(1, x0, x1, 0, 0, 0, FULL, c1, c2, 0);
       if (this.rootKilled()) return;
@@ -1600,11 +1610,31 @@ export class EntryScanner17 {
     const L1 = this.jW1;
     const L2 = this.jW2;
     const family = this.miniRowFamily;
-    family.fill(0);
     const count = this.jCount[0];
+    // Band-3-only root UAs are missed by every clue: their mini-row
+    // families are kept for the whole split (slotPure*), and only the
+    // other UAs are tested here. Fresh UAs join the root list meanwhile.
+    const pureFamily = this.slotPureFamily;
+    const mixed = this.slotMixed;
+    for (let i = this.slotScanned; i < count; i++) {
+      if ((L0[i] | L1[i]) !== 0) {
+        mixed[this.slotMixedCount++] = i;
+        continue;
+      }
+      const m = L2[i];
+      const low = 31 - Math.clz32(m & -m);
+      const shift = low - (low % 3);
+      if ((m & ~(7 << shift)) === 0) {
+        pureFamily[MINIROW_OF[low]] |= 1 << (m >>> shift);
+        this.slotPureRows |= 7 << shift;
+      }
+    }
+    this.slotScanned = count;
+    family.set(pureFamily);
     let hitAny = false;
-    let inRows = 0;
-    for (let i = 0; i < count; i++) {
+    let inRows = this.slotPureRows;
+    for (let k = 0, end = this.slotMixedCount; k < end; k++) {
+      const i = mixed[k];
       if (((L0[i] & f0) | (L1[i] & f1)) !== 0) {
         hitAny = true;
         continue;
