@@ -706,6 +706,13 @@ export class EntryScanner17 {
     j += 31 - Math.clz32(U[j >>> 5] & -U[j >>> 5]);
     let b0 = W0[j] & a0;
     let b1 = W1[j] & a1;
+    // The pass's limits for this clue's children depend only on its band: read once, not per cell.
+    const band0Then0 = this.canAdd(c1 + 2, c2) ? FULL : 0;
+    const band0Then1 = this.canAdd(c1 + 1, c2 + 1) ? FULL : 0;
+    const band0Search = this.totalLimit(c1 + 1, c2) - c1 - c2 >= 2;
+    const band1Then0 = band0Then1;
+    const band1Then1 = this.canAdd(c1, c2 + 2) ? FULL : 0;
+    const band1Search = this.totalLimit(c1, c2 + 1) - c1 - c2 >= 2;
     while ((b0 | b1) !== 0) {
       const inBand1 = b0 === 0;
       const bit = inBand1 ? b1 & -b1 : b0 & -b0;
@@ -718,9 +725,9 @@ export class EntryScanner17 {
       const n2 = cell1 !== 0 ? c2 + 1 : c2;
       const ds0 = s0 | cell0;
       const ds1 = s1 | cell1;
-      const live0 = this.canAdd(n1 + 1, n2) ? FULL & ~ds0 & ~dead0 : 0;
-      const live1 = this.canAdd(n1, n2 + 1) ? FULL & ~ds1 & ~dead1 : 0;
-      let search = this.totalLimit(n1, n2) - n1 - n2 >= 1;
+      const live0 = (inBand1 ? band1Then0 : band0Then0) & ~ds0 & ~dead0;
+      const live1 = (inBand1 ? band1Then1 : band0Then1) & ~ds1 & ~dead1;
+      let search = inBand1 ? band1Search : band0Search;
       // The last clue must lie in every UA this cell leaves unhit (U &
       // ~hits[dCell]): the cells of the first, cut by the others until none
       // is left (most cells end after two or three).
