@@ -1036,7 +1036,7 @@ export class EntryScanner17 {
       // Band 3 `hopeful` was the last bound computed, at this node: its cover needs no new bound.
       const reuse = b === hopeful && closed && this.passedNode === this.levelNode[level] && this.passedBand === b;
       const left = this.clues - c1 - c2;
-      if (b < hopeful || (ask && !(reuse ? this.bandCover(b, left, this.passedForced, this.passedWaiting) : fromParent ? this.closedExact(b, level, left, parent, column) : this.band3Hopeful(b, level, live0, live1, left, true)))) {
+      if (b < hopeful || (ask && !(reuse ? this.bandCover(b, left, this.passedForced, this.passedWaiting) : fromParent ? this.closedBound(b, level, left, true, parent, column) : this.band3Hopeful(b, level, live0, live1, left, true)))) {
         stats.band3Dropped++;
         continue;
       }
@@ -1154,8 +1154,7 @@ export class EntryScanner17 {
       const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(this.levelS1[level] ^ this.levelS1[level - 1]);
       const column = cell * SOCKET_COUNT;
       for (let b = 0; b < bands3; b++) {
-        const need = this.closedSocketNeed(b, parent, column);
-        if (need <= left && this.closedHopeful(b, level, left, need, this.closedRows, false, parent, column)) return b;
+        if (this.closedBound(b, level, left, false, parent, column)) return b;
       }
       return -1;
     }
@@ -1166,10 +1165,14 @@ export class EntryScanner17 {
     return -1;
   }
 
-  /** band3Hopeful's exact test of band 3 b at a closed node, its sockets read from its parent's vector (at `parent`) less its clue's parts (partHits from `column`). */
-  private closedExact(b: number, level: number, left: number, parent: number, column: number): boolean {
+  /**
+   * band3Hopeful at a closed node whose own socket vector is not built: its
+   * sockets read from its parent's vector (at `parent`) less its clue's
+   * parts (partHits from `column`).
+   */
+  private closedBound(b: number, level: number, left: number, exact: boolean, parent: number, column: number): boolean {
     const need = this.closedSocketNeed(b, parent, column);
-    return need <= left && this.closedHopeful(b, level, left, need, this.closedRows, true, parent, column);
+    return need <= left && this.closedHopeful(b, level, left, need, this.closedRows, exact, parent, column);
   }
 
   /**
