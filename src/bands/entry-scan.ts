@@ -92,15 +92,15 @@ export class EntryScanner17 {
   private readonly twoBands = new TwoBandSolver();
   /** band3Hopeful's last closed bound: its used band-3 cells when it equals the clues left (else -1), and its mini-rows. */
   private criticalUsed = -1;
+  private criticalRows = 0;
+  /** closedSocketNeed's mini-rows with patterns (3 bits each). */
+  private closedRows = 0;
   /** lastSlotBound's view of the split's root list: entries read, the mixed ones' indices, the band-3-only ones' mini-row families. */
   private slotScanned = 0;
   private slotMixedCount = 0;
   private slotPureRows = 0;
   private readonly slotMixed = new Int32Array(JOINT_CAPACITY);
   private readonly slotPureFamily = new Int32Array(9);
-  /** closedSocketNeed's mini-rows with patterns (3 bits each). */
-  private closedRows = 0;
-  private criticalRows = 0;
   /** Whether the solver's base frame holds the grid's band 3 (bands12Unique). */
   private band3Prepared = false;
   /** The grid checked: bands 1+2 of the entry, band 3 being processed. */
@@ -543,6 +543,12 @@ export class EntryScanner17 {
     return true;
   }
 
+  /** The clue (cell 0..53) the path's node at `level` adds to its parent's. */
+  private clueCell(level: number): number {
+    const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
+    return added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(this.levelS1[level] ^ this.levelS1[level - 1]);
+  }
+
   /** Sets the path's node at `level` (clues s0/s1, live cells live0/live1) for a node that keeps no list. */
   private enterNode(level: number, s0: number, s1: number, live0: number, live1: number): void {
     this.stats.xyNodes++;
@@ -617,23 +623,9 @@ export class EntryScanner17 {
       used1 = W1[best] & a1;
       disjoint = 1;
     }
-    this.threeNode(childLevel, best, used0, used1, disjoint, s0, s1, dead0, dead1, n1, n2);
-  }
-
-  /**
-   * maskChild's node at `level` (3 clues left; clues s0/s1, c1 and c2 of
-   * them, dead cells d0/d1), with the bound's disjoint UAs (used0/used1,
-   * `disjoint` of them): branched on the cells of mask UA `best`.
-   */
-  private threeNode(
-    level: number, best: number, used0: number, used1: number, disjoint: number,
-    s0: number, s1: number, d0: number, d1: number, c1: number, c2: number,
-  ): void {
-    const left = this.totalLimit(c1, c2) - c1 - c2;
+    const left = this.totalLimit(n1, n2) - n1 - n2;
     if (disjoint > left) return;
-    const b0 = this.twoW0[best] & this.levelLive0[level];
-    const b1 = this.twoW1[best] & this.levelLive1[level];
-    this.branch(level, b0, b1, used0, used1, disjoint === left, s0, s1, d0, d1, c1, c2, false);
+    this.branch(childLevel, W0[best] & a0, W1[best] & a1, used0, used1, disjoint === left, s0, s1, dead0, dead1, n1, n2, false);
   }
 
   /**
@@ -904,8 +896,7 @@ export class EntryScanner17 {
     const P = this.twoP;
     if (this.twoPNode !== this.levelNode[level]) {
       this.twoPNode = this.levelNode[level];
-      const added0 = this.levelS0[level] ^ this.levelS0[g];
-      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(this.levelS1[level] ^ this.levelS1[g]);
+      const cell = this.clueCell(level);
       for (let k = 0, blocks = (this.twoCount + 31) >>> 5; k < blocks; k++) P[k] = this.twoAll(k) & ~this.twoHits[54 * k + cell];
     } else {
       // UAs listed since the node at `level` was set come from its subtree: its clues miss them.
@@ -1023,8 +1014,7 @@ export class EntryScanner17 {
     let column = 0;
     if (fromParent) {
       parent = this.socketMissedAt(level - 1);
-      const added0 = s0 ^ this.levelS0[level - 1];
-      column = SOCKET_COUNT * (added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(s1 ^ this.levelS1[level - 1]));
+      column = SOCKET_COUNT * this.clueCell(level);
     } else {
       this.beginSocketBound(level, live0, live1);
     }
@@ -1126,9 +1116,7 @@ export class EntryScanner17 {
     } else {
       const parent = this.missedAt(level - 1, b);
       // Each level adds one clue to its parent's.
-      const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
-      const added1 = this.levelS1[level] ^ this.levelS1[level - 1];
-      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(added1);
+      const cell = this.clueCell(level);
       const hits = this.learnedHits;
       const column = (54 * b + cell) * LEARNED_BLOCKS;
       for (let j = 0; j < blocks; j++) vector[at + j] = vector[parent + j] & ~hits[column + j];
@@ -1150,9 +1138,7 @@ export class EntryScanner17 {
       // end on their mini-row needs), and the vector is built only for a
       // valid clue set.
       const parent = this.socketMissedAt(level - 1);
-      const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
-      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(this.levelS1[level] ^ this.levelS1[level - 1]);
-      const column = cell * SOCKET_COUNT;
+      const column = this.clueCell(level) * SOCKET_COUNT;
       for (let b = 0; b < bands3; b++) {
         if (this.closedBound(b, level, left, false, parent, column)) return b;
       }
@@ -1190,6 +1176,11 @@ export class EntryScanner17 {
     const first = PATTERNS_PER_BAND3 * b;
     let need = 0;
     let inRows = 0;
+    // With no live cell, a socket is forced exactly when the clues miss one
+    // of its parts, so its state is read straight from the missed vector,
+    // mini-row by mini-row (pairs k = 3r, 3r+1, 3r+2 leave out column 0, 1,
+    // 2: cells 6, 5, 3; the triplet k = 27 + r: cells 7). Branch-free (the
+    // states look random to the predictor): (m | -m) >>> 31 is 1 when m !== 0.
     for (let r = 0; r < 9; r++) {
       const k = first + 3 * r;
       const s6 = slots[k];
@@ -1266,9 +1257,7 @@ export class EntryScanner17 {
       for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = counts[s] === MAX_PARTS ? -1 : ~(-1 << counts[s]);
     } else {
       const parent = this.socketMissedAt(level - 1);
-      const added0 = this.levelS0[level] ^ this.levelS0[level - 1];
-      const added1 = this.levelS1[level] ^ this.levelS1[level - 1];
-      const cell = added0 !== 0 ? 31 - Math.clz32(added0) : 58 - Math.clz32(added1);
+      const cell = this.clueCell(level);
       const hits = this.sockets.partHits;
       const column = cell * SOCKET_COUNT;
       for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = vector[parent + s] & ~hits[column + s];
@@ -1296,31 +1285,8 @@ export class EntryScanner17 {
     let need = 0;
     const closed = (live0 | live1) === 0;
     if (closed) {
-      // Nearly every call (99.6% on a pass-2a entry), and 80% end on this
-      // need alone: a socket is forced exactly when the clues miss one of
-      // its parts (none can be hit any more) and none is mixed, so its
-      // state is read straight from the missed vector, mini-row by
-      // mini-row (pairs k = 3r, 3r+1, 3r+2 leave out column 0, 1, 2: cells
-      // 6, 5, 3; the triplet k = 27 + r: cells 7).
-      const missed = this.socketMissed;
-      const vector = this.socketVector;
-      const slots = this.sockets.bandSocket;
-      const first = PATTERNS_PER_BAND3 * b;
-      for (let r = 0; r < 9; r++) {
-        const k = first + 3 * r;
-        // Branch-free (the sockets' states look random to the predictor): (m | -m) >>> 31 is 1 when m !== 0.
-        const m6 = missed[vector + slots[k]];
-        const m5 = missed[vector + slots[k + 1]];
-        const m3 = missed[vector + slots[k + 2]];
-        const m7 = missed[vector + slots[first + 27 + r]];
-        const f = (((m6 | -m6) >>> 31) << 6) | (((m5 | -m5) >>> 31) << 5) | (((m3 | -m3) >>> 31) << 3) | (((m7 | -m7) >>> 31) << 7);
-        family[r] = f;
-        if (f !== 0) {
-          inRows |= 7 << (3 * r);
-          need += MINIROW_NEED[f];
-        }
-      }
-      return need <= left && this.closedHopeful(b, level, left, need, inRows, exact, vector, NO_CELL_COLUMN * SOCKET_COUNT);
+      // Its own socket vector read as a parent's through the column no cell hits.
+      return this.closedBound(b, level, left, exact, this.socketVector, NO_CELL_COLUMN * SOCKET_COUNT);
     } else {
       family.fill(0);
       // The sockets band 3 b carries: a forced one is a mini-row pattern, a mixed one waits.
