@@ -1489,10 +1489,11 @@ export class EntryScanner17 {
     if (this.criticalUsed >= 0 && !this.criticalHittable(b, forced, waiting)) return false;
     const cover = this.cover;
     cover.clear();
-    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) cover.add(this.bandUAs[i]);
+    // Band UAs and GUA4/GUA6 patterns span two rows at least, and the waiting learned UAs are those outside one mini-row.
+    for (let i = this.bandUAStart[b], end = this.bandUAStart[b + 1]; i < end; i++) cover.addSpread(this.bandUAs[i]);
     for (let r = 0; r < 9; r++) cover.addMiniRowPatterns(r, family[r]);
-    for (let k = 0; k < forced; k++) cover.add(this.forcedExtras[k]);
-    for (let k = 0; k < waiting; k++) cover.add(learned[pending[k] + 2]);
+    for (let k = 0; k < forced; k++) cover.addSpread(this.forcedExtras[k]);
+    for (let k = 0; k < waiting; k++) cover.addSpread(learned[pending[k] + 2]);
     return this.coverable(left);
   }
 
