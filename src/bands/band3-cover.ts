@@ -87,7 +87,7 @@ export class Band3Cover {
   private readonly lists = new Int32Array(CAPACITY * (MAX_DEPTH + 1));
   private readonly counts = new Int32Array(MAX_DEPTH + 1);
   private readonly family = new Int32Array(9);
-  /** A critical node's disjoint UAs (each takes exactly one clue), and which of them holds each cell (-1: none). */
+  /** A critical node's disjoint UAs (each takes exactly one clue), and which of them holds each of their cells (set per node, read only for those). */
   private readonly groups = new Int32Array(MAX_DEPTH + 1);
   private readonly confinedGroups = new Int32Array(MAX_DEPTH + 1);
   private readonly groupOf = new Int8Array(27);
@@ -203,10 +203,12 @@ export class Band3Cover {
         const m = lists[i];
         const low = 31 - Math.clz32(m & -m);
         const shift = ROW_SHIFT[low];
-        // Branch-free: inside is -1 when m lies in its lowest cell's mini-row, else 0.
-        const inside = ((m & ~(7 << shift)) - 1) >> 31;
-        family[MINIROW_OF[low]] |= (1 << (m >>> shift)) & inside;
-        inRows |= (7 << shift) & inside;
+        const pattern = m >>> shift;
+        // A branch, not a mask: only 16% of the UAs lie in one mini-row (pass 2a), and this measured 6% faster on the cover alone.
+        if (pattern < 8) {
+          family[MINIROW_OF[low]] |= 1 << pattern;
+          inRows |= 7 << shift;
+        }
       }
     }
     let need = 0;
@@ -233,7 +235,6 @@ export class Band3Cover {
       // the row's need grows), and one whose cells there lie in a single
       // disjoint UA confines that UA's clue to them.
       const groupOf = this.groupOf;
-      groupOf.fill(-1);
       for (let g = 0; g < groupCount; g++) {
         for (let cells = groups[g]; cells !== 0; cells &= cells - 1) groupOf[31 - Math.clz32(cells & -cells)] = g;
         confinedGroups[g] = groups[g];
@@ -243,19 +244,28 @@ export class Band3Cover {
       for (let i = base, end = base + count; i < end; i++) {
         const a = lists[i] & allowed;
         if (a === 0) return false;
-        const low = 31 - Math.clz32(a & -a);
-        const g = groupOf[low];
-        if (g >= 0) {
+        const lowBit = a & -a;
+        const low = 31 - Math.clz32(lowBit);
+        if ((lowBit & inRows) === 0) {
+          // Allowed cells outside the mini-rows are cells of the disjoint UAs (groupOf is set for them at this node).
+          const g = groupOf[low];
           if ((a & ~groups[g]) === 0 && (confinedGroups[g] & ~a) !== 0) {
             confinedGroups[g] &= a;
             if (confinedGroups[g] === 0) return false;
             changed = true;
           }
         } else {
-          // Cells outside the disjoint UAs are cells of the mini-rows.
-          const joined = joinMiniRow(family, a, ROW_SHIFT[low]);
-          if (joined < 0) return false;
-          if (joined > 0) changed = true;
+          const shift = ROW_SHIFT[low];
+          if ((a & ~(7 << shift)) === 0) {
+            const r = MINIROW_OF[low];
+            const before = family[r];
+            const after = before | (1 << (a >>> shift));
+            if (after !== before) {
+              if (MINIROW_NEED[after] > MINIROW_NEED[before]) return false;
+              family[r] = after;
+              changed = true;
+            }
+          }
         }
       }
       if (changed) {
