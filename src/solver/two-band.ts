@@ -125,14 +125,17 @@ export class TwoBandSolver {
         const fresh = singles & ~s[solvedAt];
         if (fresh === 0) continue;
         s[solvedAt] |= fresh;
+        const own = s[base + w];
         for (let other = band; other < WORDS; other += 2) {
-          if (other === w) continue;
           // Branch-free (measured: 17% faster on the hardest list): the
           // word is written in any case, and dirty when it held a fresh cell.
           const v = s[base + other];
           s[base + other] = v & ~fresh;
           dirty |= (-(v & fresh) >>> 31) << other;
         }
+        // The digit's own word was cleared with the others: put back, and not dirty.
+        s[base + w] = own;
+        dirty &= ~low;
         // The digit's other band loses these columns.
         const columns = COLUMN_CELLS[columnsOf(fresh)];
         const at = base + (w ^ 1);
