@@ -255,17 +255,10 @@ export class Band3Cover {
             changed = true;
           }
         } else {
-          const shift = ROW_SHIFT[low];
-          if ((a & ~(7 << shift)) === 0) {
-            const r = MINIROW_OF[low];
-            const before = family[r];
-            const after = before | (1 << (a >>> shift));
-            if (after !== before) {
-              if (MINIROW_NEED[after] > MINIROW_NEED[before]) return false;
-              family[r] = after;
-              changed = true;
-            }
-          }
+          // Cells in the mini-rows.
+          const joined = joinMiniRow(family, a, ROW_SHIFT[low]);
+          if (joined < 0) return false;
+          if (joined > 0) changed = true;
         }
       }
       if (changed) {
