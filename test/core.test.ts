@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { UNITS, PEERS, BAND_OF, POS_IN_BAND } from "../src/core/cells.js";
 import { cellSetOf, cellSetToList, cellSetSize, isSubset, intersects } from "../src/core/cellset.js";
-import { popcount, popcount2, transposeBits32 } from "../src/core/bits.js";
+import { lowBits, popcount, popcount2, transposeBits32 } from "../src/core/bits.js";
 import { parseLine, formatPuzzle, isValidGrid } from "../src/core/puzzle.js";
 
 const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
@@ -42,6 +42,14 @@ test("popcount2 counts the bits of two band words", () => {
     assert.equal(popcount2(x, y), naive);
   }
   assert.equal(popcount2(0x7ffffff, 0x7ffffff), 54);
+});
+
+test("lowBits(n) sets exactly bits 0..n-1 for n = 0..32 (and all for more)", () => {
+  for (let n = 0; n <= 40; n++) {
+    let expected = 0;
+    for (let bit = 0; bit < Math.min(n, 32); bit++) expected |= 1 << bit;
+    assert.equal(lowBits(n), expected, `n = ${n}`);
+  }
 });
 
 test("transposeBits32 moves bit j of word i to bit i of word j", () => {

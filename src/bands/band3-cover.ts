@@ -78,7 +78,7 @@ export function joinMiniRow(family: Int32Array, cells: number, shift: number): n
 }
 
 /** ROW_SHIFT[cell] = 3 * (cell's mini-row): the shift of the mini-row holding a band cell. */
-const ROW_SHIFT = Uint8Array.from({ length: 27 }, (_, cell) => cell - (cell % 3));
+export const ROW_SHIFT = Uint8Array.from({ length: 27 }, (_, cell) => cell - (cell % 3));
 /** MINIROW_OF[cell]: the mini-row (0..8) holding a band cell; a table, since `shift / 3` as an index costs a float division. */
 export const MINIROW_OF = Uint8Array.from({ length: 27 }, (_, cell) => (cell / 3) | 0);
 
@@ -152,7 +152,7 @@ export class Band3Cover {
   add(mask: number): void {
     const low = 31 - Math.clz32(mask & -mask);
     const shift = ROW_SHIFT[low];
-    if ((mask & ~(7 << shift)) !== 0) {
+    if (mask >>> shift >= 8) {
       this.addSpread(mask);
     } else if (!this.holdsPattern(mask) && this.push(mask)) {
       this.rootFamily[MINIROW_OF[low]] |= 1 << (mask >>> shift);

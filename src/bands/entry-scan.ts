@@ -21,11 +21,11 @@
  *
  * All cell sets are band words: bit i of word b = cell 27b + i.
  */
-import { popcount, popcount2, transposeBits32 } from "../core/bits.js";
+import { lowBits, popcount, popcount2, transposeBits32 } from "../core/bits.js";
 import { BitboardSolver } from "../solver/bitboard.js";
 import { TwoBandSolver } from "../solver/two-band.js";
 import { collectBand12UAs } from "./band12-uas.js";
-import { Band3Cover, MINIROW_NEED, MINIROW_OF, joinMiniRow, rowCells } from "./band3-cover.js";
+import { Band3Cover, MINIROW_NEED, MINIROW_OF, ROW_SHIFT, joinMiniRow, rowCells } from "./band3-cover.js";
 import { bandGangsterUAs } from "./band-uas.js";
 import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, NO_CELL_COLUMN, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_BANDS3 } from "./entry-generator.js";
@@ -816,9 +816,7 @@ export class EntryScanner17 {
 
   /** Block k of the set of all the masks' UAs. */
   private twoAll(k: number): number {
-    const n = this.twoCount - 32 * k;
-    // ~(-1 << n), not (1 << n) - 1, which leaves the int32 range at n = 31 (and deoptimizes).
-    return n >= 32 ? -1 : ~(-1 << n);
+    return lowBits(this.twoCount - 32 * k);
   }
 
   /** Marks UA `index` unhit by lastTwo's node with 2 clues left; returns the blocks in use. */
@@ -1112,7 +1110,7 @@ export class EntryScanner17 {
     const vector = this.missed;
     if (level === 0) {
       // The root has no clue: it misses every learned UA.
-      for (let j = 0; j < blocks; j++) vector[at + j] = j < blocks - 1 || (count & 31) === 0 ? -1 : ~(-1 << (count & 31));
+      for (let j = 0; j < blocks; j++) vector[at + j] = lowBits(count - 32 * j);
     } else {
       const parent = this.missedAt(level - 1, b);
       // Each level adds one clue to its parent's.
@@ -1254,7 +1252,7 @@ export class EntryScanner17 {
     const vector = this.socketMissed;
     if (level === 0) {
       const counts = this.sockets.partCount;
-      for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = counts[s] === MAX_PARTS ? -1 : ~(-1 << counts[s]);
+      for (let s = 0, n = this.sockets.slotCount; s < n; s++) vector[at + s] = lowBits(counts[s]);
     } else {
       const parent = this.socketMissedAt(level - 1);
       const cell = this.clueCell(level);
@@ -1600,7 +1598,7 @@ export class EntryScanner17 {
       }
       const m = L2[i];
       const low = 31 - Math.clz32(m & -m);
-      const shift = low - (low % 3);
+      const shift = ROW_SHIFT[low];
       if ((m & ~(7 << shift)) === 0) {
         pureFamily[MINIROW_OF[low]] |= 1 << (m >>> shift);
         this.slotPureRows |= 7 << shift;
@@ -1619,7 +1617,7 @@ export class EntryScanner17 {
       const m = L2[i];
       if (m === 0) return true;
       const low = 31 - Math.clz32(m & -m);
-      const shift = low - (low % 3);
+      const shift = ROW_SHIFT[low];
       if ((m & ~(7 << shift)) === 0) {
         family[MINIROW_OF[low]] |= 1 << (m >>> shift);
         inRows |= 7 << shift;
@@ -1808,7 +1806,7 @@ export class EntryScanner17 {
       if ((L0[i] | L1[i]) !== 0) continue;
       const m = L2[i];
       const low = 31 - Math.clz32(m & -m);
-      const shift = low - (low % 3);
+      const shift = ROW_SHIFT[low];
       if ((m & ~(7 << shift)) === 0) {
         family[MINIROW_OF[low]] |= 1 << (m >>> shift);
         inRows |= 7 << shift;

@@ -30,6 +30,14 @@ export function lowestBit(x: number): number {
 }
 
 /**
+ * The lowest n bits set (n = 0..32). Written ~(-1 << n): (1 << n) - 1
+ * leaves the int32 range at n = 31, which deoptimized the band scan.
+ */
+export function lowBits(n: number): number {
+  return n >= 32 ? -1 : ~(-1 << n);
+}
+
+/**
  * Transposes the 32x32 bit matrix a[offset..offset+31] in place: bit j of
  * word i moves to bit i of word j. Five rounds swap ever smaller blocks
  * (16x16 down to 1x1), 80 masked swaps in all, which beats setting one bit
