@@ -295,10 +295,39 @@ export class EntryScanner17 {
    * milliseconds instead of seconds).
    */
   scanEntry(entry: EntryData, onHit: (hit: Scan17Hit) => void, allowed0 = FULL, allowed1 = FULL): void {
+    const uas = this.beginEntry(entry, onHit);
+    if (uas === null) return;
+    const n = Math.min(uas.length / 3, XY_CAPACITY);
+    const live0 = allowed0 & FULL;
+    const live1 = allowed1 & FULL;
+    let hittable = true;
+    for (let i = 0; i < n; i++) {
+      this.levelW[2 * i] = uas[3 * i] & live0;
+      this.levelW[2 * i + 1] = uas[3 * i + 1] & live1;
+      // A UA outside the allowed cells: no clue set inside them is unique.
+      if ((this.levelW[2 * i] | this.levelW[2 * i + 1]) === 0) hittable = false;
+    }
+    this.stats.band12UAs += n;
+    // The root list: every UA cut to the allowed cells; fresh UAs are appended to it.
+    this.levelCount[0] = n;
+    this.levelLive0[0] = live0;
+    this.levelLive1[0] = live1;
+    this.xyKillLevel = 99;
+    if (hittable) this.xyNode(0, 0, 0, FULL & ~live0, FULL & ~live1, 0, 0);
+    this.endEntry();
+  }
+
+  /**
+   * Starts an entry for scanEntry or for the X×Y engine (xy-chunks.ts):
+   * its bands 3, GUA sockets and node serials. Returns the UAs of bands
+   * 1+2 (band words, three per UA, smallest first), or null when the entry
+   * has no band 3.
+   */
+  beginEntry(entry: EntryData, onHit: (hit: Scan17Hit) => void): Int32Array | null {
     const stats = this.stats;
     stats.entries++;
     stats.bands3 += entry.bands3Count;
-    if (entry.bands3Count === 0) return;
+    if (entry.bands3Count === 0) return null;
     this.entry = entry;
     this.onHit = onHit;
     this.grid.set(entry.grid.subarray(0, 54), 0);
@@ -311,27 +340,39 @@ export class EntryScanner17 {
     this.twoNode = -1;
     this.twoPNode = -1;
     this.passedNode = -1;
-
-    const uas = collectBand12UAs(this.grid).sorted();
-    const n = Math.min(uas.length / 3, XY_CAPACITY);
-    const live0 = allowed0 & FULL;
-    const live1 = allowed1 & FULL;
-    let hittable = true;
-    for (let i = 0; i < n; i++) {
-      this.levelW[2 * i] = uas[3 * i] & live0;
-      this.levelW[2 * i + 1] = uas[3 * i + 1] & live1;
-      // A UA outside the allowed cells: no clue set inside them is unique.
-      if ((this.levelW[2 * i] | this.levelW[2 * i + 1]) === 0) hittable = false;
-    }
-    stats.band12UAs += n;
-    // The root list: every UA cut to the allowed cells; fresh UAs are appended to it.
-    this.levelCount[0] = n;
-    this.levelLive0[0] = live0;
-    this.levelLive1[0] = live1;
-    this.xyKillLevel = 99;
     this.nodeSerial = 0;
-    if (hittable) this.xyNode(0, 0, 0, FULL & ~live0, FULL & ~live1, 0, 0);
+    return collectBand12UAs(this.grid).sorted();
+  }
+
+  endEntry(): void {
     this.entry = null;
+  }
+
+  /**
+   * The X×Y engine's path (xy-chunks.ts): the node at `level` now holds
+   * clues s0/s1, one more than the node at level - 1 (level 0 holds none).
+   * Everything cached for the level's former node is dropped with its serial.
+   */
+  setPathNode(level: number, s0: number, s1: number): void {
+    this.levelNode[level] = this.nodeSerial++;
+    this.levelS0[level] = s0;
+    this.levelS1[level] = s1;
+  }
+
+  /**
+   * The X×Y engine's complete bands-1+2 clue set, the path's node at
+   * `level` (c1 and c2 clues; no more bands-1+2 clues are added): the
+   * band-3 bound, then the uniqueness check, then one band-3 search per
+   * band 3, as a closed leaf of the bands-1+2 search. True when the check
+   * found bands 1+2 not unique: the fresh UA is then freshUA(0), freshUA(1).
+   */
+  closedXY(level: number, c1: number, c2: number): boolean {
+    return this.xyLeaf(level, this.levelS0[level], this.levelS1[level], FULL, FULL, c1, c2);
+  }
+
+  /** Band word `band` (0 or 1) of the fresh UA of the last check that failed. */
+  freshUA(band: number): number {
+    return this.twoBands.difference[band];
   }
 
   /** Band 3's gangster UAs for every band 3 of the entry, and empty learned lists. */

@@ -11,6 +11,7 @@ export { type BandProfile, bandProfile, forEachValidBandSet, VALID_SIZES } from 
 export { type Band12Options, collectBand12UAs } from "./band12-uas.js";
 export {
   type Scan17Pass, SCAN17_PASSES, CATALOG_OF_PASS, parsePass, Scan17Stats, EntryScanner17, type EntryData,
+  ChunkScanner17, type Scan17Engine, SCAN17_ENGINES, parseEngine, type EntryScanner, entryScanner,
   type Scan17Hit, formatScan17Hit, type SliceScanOptions, scanSlices17, type GridHit17, scanGrid17, singleBand3Entry, bandRanksOf,
 } from "./scan17.js";
 export { PASS_LIMITS, type PassLimits, inPass } from "./pass-limits.js";

@@ -8,7 +8,8 @@
 import { solve } from "../solver/solve.js";
 import { EntryScanner17 } from "./entry-scan.js";
 import { type Scan17Pass } from "./pass-limits.js";
-import { bandRanksOf, singleBand3Entry } from "./scan17.js";
+import { bandRanksOf, type Scan17Engine, singleBand3Entry } from "./scan17.js";
+import { ChunkScanner17 } from "./xy-chunks.js";
 import { Scan17Stats } from "./scan17-stats.js";
 
 /** One line of a k-file: `puzzle;r1;r2;r3;slice`. */
@@ -59,10 +60,12 @@ export interface ReplayOptions {
   readonly onOutput?: (puzzle: string) => void;
   /** EntryScanner17's bitMasks (default true). */
   readonly bitMasks?: boolean;
+  /** The bands-1+2 engine (default expand; chunks ignores bitMasks). */
+  readonly engine?: Scan17Engine;
 }
 
 export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, options: ReplayOptions = {}): ReplayOutcome[] {
-  const { stats = new Scan17Stats(), window, onOutput, bitMasks = true } = options;
+  const { stats = new Scan17Stats(), window, onOutput, bitMasks = true, engine = "expand" } = options;
   const first = lines[0];
   const solution = solve(first.puzzle);
   if (solution === null) throw new Error(`line ${first.lineNumber}: the puzzle has no solution`);
@@ -84,7 +87,8 @@ export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, options: 
   if (window !== undefined) {
     [allowed0, allowed1] = windowCells(lines.map((l) => (exchanged ? exchangeBands23Text(l.puzzle) : l.puzzle)), window);
   }
-  new EntryScanner17(pass, stats, bitMasks).scanEntry(
+  const scanner = engine === "chunks" ? new ChunkScanner17(pass, stats) : new EntryScanner17(pass, stats, bitMasks);
+  scanner.scanEntry(
     singleBand3Entry(grid, first.ranks, first.slice),
     (hit) => {
       found.add(hit.puzzle);

@@ -5,8 +5,12 @@ export class Scan17Stats {
   bands3 = 0;
   /** UAs of bands 1+2 collected up front, summed over entries. */
   band12UAs = 0;
-  /** Nodes of the bands-1+2 search, and its uniqueness checks. */
+  /** Nodes of the bands-1+2 search (expansion engine), and its uniqueness checks. */
   xyNodes = 0;
+  /** X×Y engine (xy-chunks.ts): pairs of valid band-1 and band-2 sets, those left by the UA vector filter, and those killed by the FIFO tables. */
+  xyPairs = 0;
+  xyFilterSurvivors = 0;
+  xyFifoKills = 0;
   /** Nodes hitting every known bands-1+2 UA but cut because no band 3 could take the clues left. */
   xyBand3Cut = 0;
   xyChecks = 0;
@@ -48,26 +52,33 @@ export class Scan17Stats {
     return stats;
   }
 
-  /** Labelled counters, in pipeline order, for `--stats`. */
+  /** Labelled counters, in pipeline order, for `--stats`: those of the engine that ran (the chunks engine's when it saw a pair). */
   lines(): [string, number][] {
-    return COUNTER_KEYS.map((key) => [LABELS[key], this[key]]);
+    const chunks = this.xyPairs > 0;
+    return COUNTER_KEYS.filter((key) => (CHUNKS_ONLY.includes(key) ? chunks : key !== "xyNodes" || !chunks)).map((key) => [LABELS[key], this[key]]);
   }
 }
 
 export type Scan17Counter =
-  | "entries" | "bands3" | "band12UAs" | "xyNodes" | "xyBand3Cut" | "xyChecks" | "xyFreshUAs" | "xyValid"
+  | "entries" | "bands3" | "band12UAs" | "xyNodes" | "xyPairs" | "xyFilterSurvivors" | "xyFifoKills" | "xyBand3Cut" | "xyChecks" | "xyFreshUAs" | "xyValid"
   | "band3CoverNodes" | "band3Problems" | "band3Dropped" | "band3Nodes" | "band3Checks" | "band3FreshUAs" | "puzzles";
 
 const COUNTER_KEYS: readonly Scan17Counter[] = [
-  "entries", "bands3", "band12UAs", "xyNodes", "xyBand3Cut", "xyChecks", "xyFreshUAs", "xyValid",
+  "entries", "bands3", "band12UAs", "xyNodes", "xyPairs", "xyFilterSurvivors", "xyFifoKills", "xyBand3Cut", "xyChecks", "xyFreshUAs", "xyValid",
   "band3CoverNodes", "band3Problems", "band3Dropped", "band3Nodes", "band3Checks", "band3FreshUAs", "puzzles",
 ];
+
+/** Counters only the chunks engine (xy-chunks.ts) moves; it moves no xyNodes. */
+const CHUNKS_ONLY: readonly Scan17Counter[] = ["xyPairs", "xyFilterSurvivors", "xyFifoKills"];
 
 const LABELS: Readonly<Record<Scan17Counter, string>> = {
   entries: "entries",
   bands3: "bands 3",
   band12UAs: "bands-1+2 UAs collected",
   xyNodes: "bands-1+2 search nodes",
+  xyPairs: "X x Y pairs (chunks engine)",
+  xyFilterSurvivors: "pairs left by the UA filter",
+  xyFifoKills: "pairs killed by the FIFO tables",
   xyBand3Cut: "nodes cut by the band-3 bound",
   xyChecks: "bands-1+2 uniqueness checks",
   xyFreshUAs: "bands-1+2 fresh UAs",

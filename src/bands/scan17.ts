@@ -14,12 +14,37 @@ import { EntryGenerator, MAX_BANDS3 } from "./entry-generator.js";
 import { EntryScanner17, type EntryData } from "./entry-scan.js";
 import { type Scan17Pass, CATALOG_OF_PASS } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
+import { ChunkScanner17 } from "./xy-chunks.js";
 import { bandLookup } from "../canon/band-lookup.js";
 import { rankOfIndex } from "./ranks.js";
 
 export { type Scan17Pass, SCAN17_PASSES, CATALOG_OF_PASS, parsePass } from "./pass-limits.js";
 export { Scan17Stats } from "./scan17-stats.js";
 export { EntryScanner17, type EntryData } from "./entry-scan.js";
+export { ChunkScanner17 } from "./xy-chunks.js";
+
+/**
+ * How bands 1+2 are searched (design notes band-scan.md §1.6-1.7); both
+ * feed the same band-3 stage and output the same 17s:
+ *   expand  the direct UA expansion of sk_s17 VB (entry-scan.ts), the default;
+ *   chunks  blue's valid X × valid Y in chunks of 256 (seeds 000-002; xy-chunks.ts).
+ */
+export type Scan17Engine = "expand" | "chunks";
+export const SCAN17_ENGINES: readonly Scan17Engine[] = ["expand", "chunks"];
+
+export function parseEngine(text: string): Scan17Engine {
+  if (text === "expand" || text === "chunks") return text;
+  throw new RangeError(`engine must be expand or chunks, got '${text}'`);
+}
+
+/** What the drivers ask of either engine. */
+export interface EntryScanner {
+  scanEntry(entry: EntryData, onHit: (hit: Scan17Hit) => void, allowed0?: number, allowed1?: number): void;
+}
+
+export function entryScanner(pass: Scan17Pass, stats: Scan17Stats, engine: Scan17Engine = "expand"): EntryScanner {
+  return engine === "chunks" ? new ChunkScanner17(pass, stats) : new EntryScanner17(pass, stats);
+}
 
 /** One 17 found: the puzzle in the entry's coordinates, the entry's n6 ranks and slice. */
 export interface Scan17Hit {
@@ -51,6 +76,8 @@ export interface SliceScanOptions {
   readonly lastSlice: number;
   /** Counters are added here (a new Scan17Stats when omitted). */
   readonly stats?: Scan17Stats;
+  /** The bands-1+2 engine (default expand). */
+  readonly engine?: Scan17Engine;
   /**
    * Called once for every slice of the range that exists, in increasing
    * order, after all its 17s were reported: the point to checkpoint.
@@ -61,7 +88,7 @@ export interface SliceScanOptions {
 /** Scans every entry of slices firstSlice..lastSlice of one rank in one pass. */
 export function scanSlices17(options: SliceScanOptions, onHit: (hit: Scan17Hit) => void): Scan17Stats {
   const stats = options.stats ?? new Scan17Stats();
-  const scanner = new EntryScanner17(options.pass, stats);
+  const scanner = entryScanner(options.pass, stats, options.engine);
   const generator = new EntryGenerator(CATALOG_OF_PASS[options.pass], options.rank);
   let nextSlice = options.firstSlice;
   const endSlicesBefore = (slice: number): void => {
@@ -89,13 +116,13 @@ export interface GridHit17 extends Scan17Hit {
  * route to `scan --clues 17`. A puzzle found by two passes (possible only
  * through automorphisms or ties) is reported by each.
  */
-export function scanGrid17(grid: ArrayLike<number>, onHit: (hit: GridHit17) => void, stats = new Scan17Stats()): Scan17Stats {
+export function scanGrid17(grid: ArrayLike<number>, onHit: (hit: GridHit17) => void, stats = new Scan17Stats(), engine: Scan17Engine = "expand"): Scan17Stats {
   const input = Uint8Array.from(grid);
   const toInput = entryToInputMapper(input);
   for (const pass of ["1", "2a", "2b"] as const) {
     const located = locateGrid(input, CATALOG_OF_PASS[pass]);
     const entry = singleBand3Entry(located.grid, located.ranks, -1);
-    const scanner = new EntryScanner17(pass, stats);
+    const scanner = entryScanner(pass, stats, engine);
     scanner.scanEntry(entry, (hit) => onHit({ ...hit, original: toInput(located.grid, hit.puzzle) }));
   }
   return stats;

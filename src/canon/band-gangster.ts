@@ -94,8 +94,8 @@ export function countValidClueSets(uas: Int32Array, size: number): number {
   return count(0, 0, size, 0);
 }
 
-/** Calls `visit` with every `size`-cell subset (27-bit mask) hitting every UA. */
-export function forEachValidClueSet(uas: Int32Array, size: number, visit: (cells: number) => void): void {
+/** Calls `visit` with every `size`-cell subset (27-bit mask) of `allowed` hitting every UA. */
+export function forEachValidClueSet(uas: Int32Array, size: number, visit: (cells: number) => void, allowed = 0x7ffffff): void {
   const walk = (chosen: number, excluded: number, left: number, from: number): void => {
     let i = from;
     while (i < uas.length && (uas[i] & chosen) !== 0) i++;
@@ -115,7 +115,7 @@ export function forEachValidClueSet(uas: Int32Array, size: number, visit: (cells
       ex |= low;
     }
   };
-  walk(0, 0, size, 0);
+  walk(0, 0x7ffffff & ~allowed, size, 0);
 }
 
 function completeWith(chosen: number, free: number, left: number, visit: (cells: number) => void): void {

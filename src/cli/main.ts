@@ -18,7 +18,7 @@ import type { EntriesFlags } from "./entries-command.js";
 import type { EntryFlags } from "./entry-command.js";
 import type { BatchCommand, CanonForm, JobOptions } from "./line-jobs.js";
 import type { ExplainFlags } from "./explain-command.js";
-import { bandRank, clueCount, digitCounts, nonNegativeInteger, rankRange, scan17Pass, seedValue, shardOption, sliceRange } from "./options.js";
+import { bandRank, clueCount, digitCounts, nonNegativeInteger, rankRange, scan17Engine, scan17Pass, seedValue, shardOption, sliceRange } from "./options.js";
 import type { RateFlags } from "./rate-command.js";
 import { DEFAULT_FORMAT, FORMAT_CODES, formatProblem } from "./rate-job.js";
 import type { ScanFlags } from "./scan-command.js";
@@ -464,6 +464,7 @@ Output (tab-separated, no header):
     .option("--rank <r>", "the band-1 rank (n6 order), 0 to 415", bandRank)
     .option("--slices <a..b>", "slices a to b of the rank (or slice a)", sliceRange)
     .option("--pass <p>", "the pass: 1 (pass1 catalog), 2a (main) or 2b (inverted)", scan17Pass)
+    .option("--engine <e>", "how bands 1+2 are searched: expand or chunks (see below)", scan17Engine, "expand")
     .option("--shard <i/N>", "scan only part i of the slices cut into N parts (see below)", shardOption)
     .addOption(
       new Option("--threads <n>", "worker threads")
@@ -483,6 +484,14 @@ Passes (sk_s17 split, design notes band-scan.md §1.10):
   pass 1 reads the pass1 catalog (band 3 holds 7 or more clues), pass 2a the
   main catalog and pass 2b the inverted one (band 3 holds 6 or more);
   together they find every 17 of every grid.
+
+Engines (--engine; the same 17s, other counters):
+  expand  the direct UA expansion of sk_s17 VB: a hitting-set search over the
+          UAs of bands 1+2, clue by clue (the default; the fastest on pass 2).
+  chunks  blue's method as seeds 000-002 describe it: every valid clue set X
+          of band 1 against every valid Y of band 2, in chunks of 256 through
+          a bit-sliced UA filter, then the FIFO tables of fresh UAs, the
+          band-3 bound and the uniqueness check of bands 1+2.
 
 Output (--rank):
   One line per 17, as the C++ program's k-files: the puzzle in its entry's
@@ -504,8 +513,8 @@ Threads and shards:
 Checkpoint and resume (--rank):
   After each slice, the checkpoint (default <out>.checkpoint.json; with
   stdout only if --checkpoint is given) records the slices done, their 17s,
-  counters and CPU time, atomically, with the pass, rank, slices and shard;
-  it is kept at the end as the run's record. SIGINT or SIGTERM loses only
+  counters and CPU time, atomically, with the pass, engine, rank, slices and
+  shard; it is kept at the end as the run's record. SIGINT or SIGTERM loses only
   the slices in progress: the run exits with 130 and prints the command that
   continues. --resume scans the slices not done and writes the whole output
   (on a finished run: the same output again, nothing scanned); a checkpoint

@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError } from "commander";
 import { parsePass, type Scan17Pass } from "../bands/pass-limits.js";
+import { parseEngine, type Scan17Engine } from "../bands/scan17.js";
 import type { Shard } from "./scan17-command.js";
 import type { SliceRange } from "./entries-job.js";
 
@@ -73,6 +74,15 @@ export function scan17Pass(value: string): Scan17Pass {
     return parsePass(value);
   } catch {
     throw new InvalidArgumentError("expected a pass: 1, 2a or 2b.");
+  }
+}
+
+/** Parses scan17's --engine: expand or chunks. */
+export function scan17Engine(value: string): Scan17Engine {
+  try {
+    return parseEngine(value);
+  } catch {
+    throw new InvalidArgumentError("expected an engine: expand or chunks.");
   }
 }
 

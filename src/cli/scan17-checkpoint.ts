@@ -7,11 +7,11 @@
  * or not at all. The file is kept at the end as the run's record, so
  * --resume on a finished run prints the same output again without scanning.
  *
- * It names the run's parameters (pass, rank, slices, shard); --resume
+ * It names the run's parameters (pass, engine, rank, slices, shard); --resume
  * refuses a checkpoint made with others.
  */
 import { existsSync } from "node:fs";
-import { Scan17Stats, type Scan17Pass } from "../bands/index.js";
+import { Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bands/index.js";
 import { readCheckpointRecord, writeFileAtomically } from "./atomic-file.js";
 import { SliceSet, type SliceRange } from "./scan17-job.js";
 
@@ -21,6 +21,8 @@ const VERSION = 1;
 /** What a checkpoint must match to be resumed. */
 export interface Scan17Identity {
   readonly pass: Scan17Pass;
+  /** The bands-1+2 engine: the 17s are the same, the counters are not. */
+  readonly engine: Scan17Engine;
   readonly rank: number;
   /** --slices, the whole range (before --shard). */
   readonly slices: SliceRange;
@@ -45,6 +47,7 @@ export interface Scan17State {
 function identityFields(identity: Scan17Identity): Record<string, string | number | null> {
   return {
     pass: identity.pass,
+    engine: identity.engine,
     rank: identity.rank,
     slices: `${identity.slices.first}..${identity.slices.last}`,
     shard: identity.shard === null ? null : `${identity.shard.index}/${identity.shard.count}`,
@@ -85,6 +88,8 @@ export function writeScan17Checkpoint(path: string, identity: Scan17Identity, pa
 export function readScan17Checkpoint(path: string, identity: Scan17Identity): Scan17State {
   const bad = (why: string): Error => new Error(`checkpoint ${path} is not a valid scan17 checkpoint: ${why}`);
   const record = readCheckpointRecord(path, KIND, VERSION, "scan17");
+  // Checkpoints written before the chunks engine name none: they are the expansion engine's.
+  if (record.engine === undefined) record.engine = "expand";
   const expected = identityFields(identity);
   const differences = Object.keys(expected).filter((key) => record[key] !== expected[key]);
   if (differences.length > 0) {

@@ -5,7 +5,7 @@
  * (scan17-slices.ts); with --grid, the 17s of given grids (scan17-grid.ts).
  * This file holds the options' parsers and checks, and picks the form.
  */
-import type { Scan17Pass } from "../bands/index.js";
+import type { Scan17Engine, Scan17Pass } from "../bands/index.js";
 import type { SliceRange } from "./entries-job.js";
 import { runScan17Grids } from "./scan17-grid.js";
 import { runScan17Slices } from "./scan17-slices.js";
@@ -19,6 +19,7 @@ export interface Scan17Flags {
   readonly rank?: number;
   readonly slices?: SliceRange;
   readonly pass?: Scan17Pass;
+  readonly engine: Scan17Engine;
   readonly grid?: string;
   readonly shard?: Shard;
   readonly threads: number;
@@ -50,12 +51,12 @@ export function scan17UsageProblem(flags: Scan17Flags, given: (option: string) =
 
 /** Runs the command (options already checked by scan17UsageProblem); returns the exit code. */
 export async function runScan17Command(flags: Scan17Flags): Promise<number> {
-  if (flags.grid !== undefined) return runScan17Grids(flags.grid, flags.stats === true);
+  if (flags.grid !== undefined) return runScan17Grids(flags.grid, flags.stats === true, flags.engine);
   if (flags.rank === undefined || flags.slices === undefined || flags.pass === undefined) {
     throw new Error("internal error: scan17 without --rank, --slices or --pass");
   }
   return runScan17Slices({
-    identity: { pass: flags.pass, rank: flags.rank, slices: flags.slices, shard: flags.shard ?? null },
+    identity: { pass: flags.pass, engine: flags.engine, rank: flags.rank, slices: flags.slices, shard: flags.shard ?? null },
     threads: flags.threads,
     out: flags.out,
     checkpoint: flags.checkpoint ?? (flags.out === undefined ? null : `${flags.out}.checkpoint.json`),

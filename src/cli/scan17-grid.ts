@@ -13,7 +13,7 @@
  * bad line is reported on stderr as `sudokulab: FILE:LINE: REASON` and the
  * others are answered; the exit code is then 1.
  */
-import { scanGrid17, Scan17Stats, type GridHit17 } from "../bands/index.js";
+import { scanGrid17, type Scan17Engine, Scan17Stats, type GridHit17 } from "../bands/index.js";
 import { formatPuzzle, isValidGrid, parseLine, type Puzzle } from "../core/puzzle.js";
 import { solveUnique } from "../solver/solve.js";
 import { threadCpuSeconds } from "./entries-job.js";
@@ -22,13 +22,13 @@ import { writeStdout } from "./output.js";
 import { statsTable } from "./scan17-job.js";
 
 /** Returns the exit code: 1 if any grid or the file was bad. */
-export async function runScan17Grids(arg: string, withStats: boolean): Promise<number> {
+export async function runScan17Grids(arg: string, withStats: boolean, engine: Scan17Engine = "expand"): Promise<number> {
   const total = new Scan17Stats();
   let totalCpu = 0;
   let scanned = 0;
   let failed = false;
   const answer = async (where: string, text: string, header: boolean): Promise<void> => {
-    const result = scanOne(text);
+    const result = scanOne(text, engine);
     if (typeof result === "string") {
       failed = true;
       process.stderr.write(`sudokulab: ${where}: ${result}\n`);
@@ -68,7 +68,7 @@ interface GridScan {
 }
 
 /** The 17s of one input line's grid, or why the line is bad. Never throws. */
-function scanOne(text: string): GridScan | string {
+function scanOne(text: string, engine: Scan17Engine): GridScan | string {
   const parsed = parseLine(text);
   if (!parsed.ok) return parsed.reason;
   try {
@@ -77,7 +77,7 @@ function scanOne(text: string): GridScan | string {
     const stats = new Scan17Stats();
     const lines: string[] = [];
     const start = threadCpuSeconds();
-    scanGrid17(grid, (hit) => lines.push(gridHitLine(hit)), stats);
+    scanGrid17(grid, (hit) => lines.push(gridHitLine(hit)), stats, engine);
     return { grid, lines, stats, cpuSeconds: threadCpuSeconds() - start };
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

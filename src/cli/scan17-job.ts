@@ -5,7 +5,7 @@
  * and sets of slices kept as ranges (the checkpoint's "done"); and the
  * --stats table, which the --grid form prints too.
  */
-import type { Scan17Pass, Scan17Stats } from "../bands/index.js";
+import type { Scan17Engine, Scan17Pass, Scan17Stats } from "../bands/index.js";
 import type { SliceRange } from "./entries-job.js";
 
 export type { SliceRange };
@@ -13,6 +13,7 @@ export type { SliceRange };
 /** Sent to each worker as workerData: the ranges it scans, one scanSlices17 call each, in order. */
 export interface Scan17WorkerData {
   readonly pass: Scan17Pass;
+  readonly engine: Scan17Engine;
   readonly rank: number;
   readonly ranges: readonly SliceRange[];
 }

@@ -12,7 +12,7 @@
  * never a line lost or repeated by an interruption.
  */
 import { Worker } from "node:worker_threads";
-import { Scan17Stats, type Scan17Pass } from "../bands/index.js";
+import { Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bands/index.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { resumeCommand } from "./resume-command.js";
 import {
@@ -63,7 +63,7 @@ export async function runScan17Slices(settings: SliceScanSettings): Promise<numb
 
 async function scanSlices(settings: SliceScanSettings, interruption: Interruption): Promise<number> {
   const { identity, checkpoint } = settings;
-  const { pass, rank, slices, shard } = identity;
+  const { pass, engine, rank, slices, shard } = identity;
   const part = shard === null ? slices : shardRange(slices, shard.index, shard.count);
   const label = `pass ${pass} rank ${rank}`;
   const partText = part === null ? "(none)" : rangeText(part);
@@ -105,7 +105,7 @@ async function scanSlices(settings: SliceScanSettings, interruption: Interruptio
     // A signal that came during the set-up reaches its handler now.
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (toScan > 0 && interruption.signal === null) {
-      await scanOnWorkers(pass, rank, splitRanges(pending, settings.threads), onMessage, interruption);
+      await scanOnWorkers(pass, engine, rank, splitRanges(pending, settings.threads), onMessage, interruption);
     }
   } finally {
     progress.stop();
@@ -148,6 +148,7 @@ function resumedState(checkpoint: string, identity: Scan17Identity, resume: bool
 /** Runs one worker per share until every range is reported finished or a signal arrives. */
 async function scanOnWorkers(
   pass: Scan17Pass,
+  engine: Scan17Engine,
   rank: number,
   shares: readonly (readonly SliceRange[])[],
   onMessage: (message: Scan17Message) => void,
@@ -161,7 +162,7 @@ async function scanOnWorkers(
     await new Promise<void>((resolve, reject) => {
       interruption.onSignal(resolve);
       for (const ranges of shares) {
-        const workerData: Scan17WorkerData = { pass, rank, ranges };
+        const workerData: Scan17WorkerData = { pass, engine, rank, ranges };
         const worker = new Worker(script, { workerData });
         worker.on("message", (message: Scan17Message) => {
           try {

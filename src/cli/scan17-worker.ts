@@ -13,7 +13,7 @@ import { statsDelta, type Scan17Message, type Scan17WorkerData, type StatsRecord
 
 if (parentPort === null) throw new Error("scan17-worker.ts must run as a worker thread");
 const port = parentPort;
-const { pass, rank, ranges } = workerData as Scan17WorkerData;
+const { pass, engine, rank, ranges } = workerData as Scan17WorkerData;
 const post = (message: Scan17Message): void => port.postMessage(message);
 
 // This thread's CPU only (process.cpuUsage counts every thread): the first slice also pays for the tables.
@@ -39,6 +39,7 @@ for (const range of ranges) {
   scanSlices17(
     {
       pass,
+      engine,
       rank,
       firstSlice: range.first,
       lastSlice: range.last,
