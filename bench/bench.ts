@@ -130,6 +130,18 @@ rows.push({
     target: `<= 3.7 s ${slice1196 <= 3.7 ? "met" : "MISSED"}`,
     anchors: "sk_s17v9: 3.7 s, the same 2 17s (3.61-3.64 s rebuilt and run on this machine kind, 2026-11-22, whole process)",
   });
+  // The X × Y chunks engine (blue's architecture A) on the same slice.
+  const chunkStats = new Scan17Stats();
+  const chunkFound: string[] = [];
+  const [, chunks1196] = cpuSeconds(() =>
+    scanSlices17({ pass: "1", rank: 23, firstSlice: 1196, lastSlice: 1196, stats: chunkStats, engine: "chunks" }, (hit) => chunkFound.push(hit.puzzle)),
+  );
+  rows.push({
+    figure: `band scan, chunks engine (X × Y), pass 1 rank 23 slice 1196: ${chunkFound.length} 17s, ${chunkFound.sort().join() === found.sort().join() ? "the same" : "NOT the same"} as the expansion engine's; ${counters(chunkStats)}`,
+    measured: `${chunks1196.toFixed(2)} s`,
+    target: `<= 3.7 s ${chunks1196 <= 3.7 ? "met" : "MISSED"}`,
+    anchors: "sk_s17v9: 3.7 s (an expansion engine); the seeds' chunk loop: no figure published",
+  });
   const stats1197 = new Scan17Stats();
   const [, slice1197] = cpuSeconds(() => scanSlices17({ pass: "1", rank: 23, firstSlice: 1197, lastSlice: 1197, stats: stats1197 }, () => {}));
   rows.push({
@@ -186,7 +198,8 @@ rows.push({
 
 function counters(stats: Scan17Stats): string {
   const per = (n: number) => Math.round(n / Math.max(1, stats.entries)).toLocaleString("en");
-  return `per entry: ${per(stats.xyNodes)} bands-1+2 nodes, ${per(stats.xyChecks)} checks, ${per(stats.xyValid)} valid, ${per(stats.band3Nodes)} band-3 nodes, ${per(stats.band3Checks)} band-3 checks`;
+  const search = stats.xyPairs > 0 ? `${per(stats.xyPairs)} X × Y pairs, ${per(stats.xyFilterSurvivors)} left by the UA filter` : `${per(stats.xyNodes)} bands-1+2 nodes`;
+  return `per entry: ${search}, ${per(stats.xyChecks)} checks, ${per(stats.xyValid)} valid, ${per(stats.band3Nodes)} band-3 nodes, ${per(stats.band3Checks)} band-3 checks`;
 }
 
 console.log(`sudokulab bench — ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus()[0]?.model ?? "unknown CPU"}, 1 thread, CPU time`);

@@ -15,6 +15,11 @@
  *   grids           scanGrid17 on the 10 grids of grids-with-most-17s.tsv:
  *                   the 17 classes found against the list
  *   slice           pass 2a, rank 190, slice 43593: exactly its k1 line
+ *   engines PASS N [EXTRA]
+ *                   windowed replays of N lines scanned by both bands-1+2
+ *                   engines (expand, chunks): the same puzzles, entry by entry
+ *
+ * `--engine chunks` (anywhere) runs the other sections on the X×Y engine.
  *
  * With no argument, all sections run (replay: 1000 pass-1 lines, 100 of
  * each pass 2). Prints one line per check; exit code 1 if any fails.
@@ -27,16 +32,21 @@ import { dataFile, readTsv } from "../src/io/shared-data.js";
 import {
   formatScan17Hit,
   groupByEntry,
+  type KLine,
   parseKLine,
   parsePass,
   replayGroup,
   type ReplayWindow,
+  type Scan17Engine,
   type Scan17Pass,
   Scan17Stats,
+  parseEngine,
   scanGrid17,
   scanSlices17,
 } from "../src/bands/index.js";
 import { cpuSeconds, finish, report } from "./report.js";
+
+let engine: Scan17Engine = "expand";
 
 const K_FILES: Record<Scan17Pass, string> = { "1": "k3_p1.txt", "2a": "k1_p2a.txt", "2b": "k2_p2b.txt" };
 const COUNT_COLUMN: Record<Scan17Pass, string> = { "1": "vb_p1", "2a": "vb_p2a", "2b": "vb_p2b" };
@@ -54,9 +64,13 @@ function knownSeventeens(): Set<string> | null {
   return known17;
 }
 
-function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
+/** `size` lines of the pass's k-file, every k-th from the 7th; null (and a skip line) without the file. */
+function sampleLines(pass: Scan17Pass, size: number): KLine[] | null {
   const path = dataFile(K_FILES[pass]);
-  if (!path) return console.log(`skip ${K_FILES[pass]} not found`);
+  if (!path) {
+    console.log(`skip ${K_FILES[pass]} not found`);
+    return null;
+  }
   const all = readFileSync(path, "utf8").split("\n").map((text, i) => ({ text, i })).filter(({ text }) => text.trim() !== "");
   const step = Math.max(1, Math.floor(all.length / size));
   const lines = [];
@@ -64,6 +78,12 @@ function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
     const { text, i: at } = all[(i * step + 7) % all.length];
     lines.push(parseKLine(text, at + 1));
   }
+  return lines;
+}
+
+function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
+  const lines = sampleLines(pass, size);
+  if (lines === null) return;
   const started = process.cpuUsage();
   const stats = new Scan17Stats();
   // Every puzzle output, the lines' and any other, must be a known 17 (the list is complete).
@@ -77,7 +97,7 @@ function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
   let found = 0;
   let exchanged = 0;
   for (const group of groupByEntry(lines)) {
-    const options = { stats, window: window === undefined ? undefined : { ...window, seed: group[0].lineNumber }, onOutput };
+    const options = { stats, engine, window: window === undefined ? undefined : { ...window, seed: group[0].lineNumber }, onOutput };
     for (const outcome of replayGroup(group, pass, options)) {
       if (outcome.found) found++;
       else console.log(`     not found: ${K_FILES[pass]}:${outcome.line.lineNumber}`);
@@ -88,14 +108,14 @@ function replay(pass: Scan17Pass, size: number, window?: ReplayWindow): void {
   for (const puzzle of unknown) console.log(`     not a known 17: ${puzzle}`);
   const kind = window === undefined ? "replay" : `windowed replay (+${window.extraCells} cells)`;
   const others = known === null ? "sudoku17.txt not found" : `${outputs} puzzles output, ${unknown.length} of them not known 17s`;
-  report(found === lines.length && unknown.length === 0, `${kind} pass ${pass}: ${found}/${lines.length} sampled ${K_FILES[pass]} lines output by the scan of their entry (${others}; ${stats.entries} entries scanned, ${exchanged} exchanged lines undone), ${cpu.toFixed(0)} s CPU, ${(cpu / stats.entries).toFixed(2)} s per entry`);
+  report(found === lines.length && unknown.length === 0, `${kind} pass ${pass} (${engine} engine): ${found}/${lines.length} sampled ${K_FILES[pass]} lines output by the scan of their entry (${others}; ${stats.entries} entries scanned, ${exchanged} exchanged lines undone), ${cpu.toFixed(0)} s CPU, ${(cpu / stats.entries).toFixed(2)} s per entry`);
   console.log(`     counters: ${stats.lines().map(([label, value]) => `${label} ${value}`).join("; ")}`);
 }
 
 function scanRank(pass: Scan17Pass, rank: number): { classes: Set<string>; stats: Scan17Stats; cpu: number } {
   const started = process.cpuUsage();
   const classes = new Set<string>();
-  const stats = scanSlices17({ pass, rank, firstSlice: 0, lastSlice: Number.MAX_SAFE_INTEGER }, (hit) => {
+  const stats = scanSlices17({ pass, rank, firstSlice: 0, lastSlice: Number.MAX_SAFE_INTEGER, engine }, (hit) => {
     if (countSolutions(hit.puzzle, 2) !== 1) throw new Error(`not unique: ${formatScan17Hit(hit)}`);
     classes.add(classOf(hit.puzzle));
   });
@@ -123,10 +143,15 @@ function grids(): void {
     const known = new Set(puzzles.split(",").map(classOf));
     const found = new Set<string>();
     const started = process.cpuUsage();
-    const stats = scanGrid17(parsePuzzle(gridText), (hit) => {
-      if (countSolutions(hit.original, 2) !== 1) throw new Error(`not unique: ${hit.original}`);
-      found.add(classOf(hit.original));
-    });
+    const stats = scanGrid17(
+      parsePuzzle(gridText),
+      (hit) => {
+        if (countSolutions(hit.original, 2) !== 1) throw new Error(`not unique: ${hit.original}`);
+        found.add(classOf(hit.original));
+      },
+      new Scan17Stats(),
+      engine,
+    );
     const same = found.size === known.size && [...found].every((c) => known.has(c));
     report(same, `scan17 --grid ${gridText.slice(0, 18)}…: ${found.size} 17 classes, the list has ${count}; ${same ? "the same" : "DIFFERENT"}; ${stats.entries} entries, ${cpuSeconds(started).toFixed(0)} s CPU`);
   }
@@ -138,13 +163,43 @@ function slice(): void {
   const expected = readFileSync(path, "utf8").split("\n").filter((l) => /;\s*190;.*;\s*43593$/.test(l.trim()));
   const started = process.cpuUsage();
   const found: string[] = [];
-  const stats = scanSlices17({ pass: "2a", rank: 190, firstSlice: 43593, lastSlice: 43593 }, (hit) => found.push(formatScan17Hit(hit)));
+  const stats = scanSlices17({ pass: "2a", rank: 190, firstSlice: 43593, lastSlice: 43593, engine }, (hit) => found.push(formatScan17Hit(hit)));
   const same = found.length === expected.length && found.every((line) => expected.includes(line));
-  report(same, `pass 2a, rank 190, slice 43593: ${found.length} 17s (k1_p2a.txt lists ${expected.length}), ${same ? "the same" : "DIFFERENT"}; ${stats.entries} entries, ${stats.bands3} bands 3, ${cpuSeconds(started).toFixed(0)} s CPU (Sk_S17VB: 100 s)`);
+  report(same, `pass 2a, rank 190, slice 43593 (${engine} engine): ${found.length} 17s (k1_p2a.txt lists ${expected.length}), ${same ? "the same" : "DIFFERENT"}; ${stats.entries} entries, ${stats.bands3} bands 3, ${cpuSeconds(started).toFixed(0)} s CPU (Sk_S17VB: 100 s)`);
   console.log(`     counters: ${stats.lines().map(([label, value]) => `${label} ${value}`).join("; ")}`);
 }
 
-const [section, ...args] = process.argv.slice(2);
+/** Both engines on the same windowed entries: the same puzzles, entry by entry (a cross-check of two algorithms). */
+function engines(pass: Scan17Pass, size: number, extraCells: number): void {
+  const lines = sampleLines(pass, size);
+  if (lines === null) return;
+  const cpu = { expand: 0, chunks: 0 };
+  let differing = 0;
+  let outputs = 0;
+  let missed = 0;
+  const groups = groupByEntry(lines);
+  for (const group of groups) {
+    const [expanded, chunked] = (["expand", "chunks"] as const).map((name) => {
+      const out: string[] = [];
+      const started = process.cpuUsage();
+      const outcomes = replayGroup(group, pass, { engine: name, window: { extraCells, seed: group[0].lineNumber }, onOutput: (p) => out.push(p) });
+      cpu[name] += cpuSeconds(started);
+      missed += outcomes.filter((o) => !o.found).length;
+      return out.sort().join("\n");
+    });
+    outputs += expanded === "" ? 0 : expanded.split("\n").length;
+    if (expanded !== chunked) {
+      differing++;
+      console.log(`     engines differ on the entry of ${K_FILES[pass]}:${group[0].lineNumber}`);
+    }
+  }
+  report(differing === 0 && missed === 0, `engines, windowed (+${extraCells} cells) pass ${pass}: ${groups.length - differing}/${groups.length} entries with the same puzzles from both engines (${outputs} puzzles; ${missed} line outputs missed); CPU expand ${cpu.expand.toFixed(0)} s, chunks ${cpu.chunks.toFixed(0)} s`);
+}
+
+const argv = process.argv.slice(2);
+const engineAt = argv.indexOf("--engine");
+if (engineAt >= 0) engine = parseEngine(argv.splice(engineAt, 2)[1] ?? "");
+const [section, ...args] = argv;
 switch (section) {
   case "replay":
     replay(parsePass(args[0] ?? "1"), Number(args[1] ?? 100));
@@ -163,6 +218,9 @@ switch (section) {
   case "slice":
     slice();
     break;
+  case "engines":
+    engines(parsePass(args[0] ?? "2a"), Number(args[1] ?? 300), Number(args[2] ?? 24));
+    break;
   case undefined:
     replay("1", 1000);
     replay("2a", 100);
@@ -170,11 +228,12 @@ switch (section) {
     ranks("2a", 406, 411);
     grids();
     slice();
+    for (const pass of ["1", "2a", "2b"] as const) engines(pass, 100, 24);
     break;
   default:
-    console.error(`unknown section '${section}': replay PASS N | window PASS N [EXTRA] | ranks PASS A..B | grids | slice`);
+    console.error(`unknown section '${section}': replay PASS N | window PASS N [EXTRA] | ranks PASS A..B | grids | slice | engines PASS N [EXTRA]`);
     process.exitCode = 2;
 }
-if (section === undefined || ["replay", "window", "ranks", "grids", "slice"].includes(section)) {
+if (section === undefined || ["replay", "window", "ranks", "grids", "slice", "engines"].includes(section)) {
   finish();
 }

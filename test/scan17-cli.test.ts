@@ -28,6 +28,7 @@ function lines(text: string): string[] {
 
 interface Checkpoint {
   pass: string;
+  engine: string;
   rank: number;
   slices: string;
   shard: string | null;
@@ -58,6 +59,7 @@ test("scan17: bad options exit 2 with a message", () => {
     [["scan17", "--rank", "23", "--slices", "5"], /--rank needs --pass/],
     [["scan17", "--rank", "23", "--slices", "5..2", "--pass", "1"], /expected slices as A\.\.B or A/],
     [["scan17", "--rank", "23", "--slices", "5", "--pass", "3"], /expected a pass: 1, 2a or 2b/],
+    [[...slices, "--engine", "xy"], /expected an engine: expand or chunks/],
     [[...slices, "--shard", "0/3"], /expected a shard as i\/N, with 1 <= i <= N/],
     [[...slices, "--shard", "4/3"], /expected a shard as i\/N/],
     [[...slices, "--shard", "1-3"], /expected a shard as i\/N/],
@@ -151,6 +153,7 @@ test("scan17: absent slices are empty, not an error; the checkpoint is kept, and
     [record.pass, record.rank, record.slices, record.shard, record.part, record.complete, record.done, record.absentSlices],
     ["1", 415, "2..9", null, "2..9", true, [[2, 9]], 8],
   );
+  assert.equal(record.engine, "expand");
 
   const again = runCli(args, dir);
   assert.equal(again.code, 1);
@@ -160,6 +163,7 @@ test("scan17: absent slices are empty, not an error; the checkpoint is kept, and
     [args.map((arg, i) => (args[i - 1] === "--pass" ? "2a" : arg)), /pass "1"; this one has pass "2a"/],
     [args.map((arg) => (arg === "2..9" ? "2..8" : arg)), /slices "2\.\.9"; this one has slices "2\.\.8"/],
     [[...args, "--shard", "1/2"], /shard null; this one has shard "1\/2"/],
+    [[...args, "--engine", "chunks"], /engine "expand"; this one has engine "chunks"/],
   ];
   for (const [other, message] of mismatches) {
     const refused = runCli([...other, "--resume"], dir);
@@ -306,6 +310,18 @@ test("scan17 --rank 23 --slices 1196..1197 --pass 1: the two 17s of the C++ prog
       ".23..........8.1..7.9.........3...9..........6...1....51..6.......9...7.....4..3.; 23;133;  6; 1196",
     ].sort(),
   );
+});
+
+// KERNEL: the chunks engine (blue's X × Y) finds the same two, and says so in its counters.
+test("scan17 --engine chunks: the same two 17s, with the X x Y counters", () => {
+  const run = runCli(["scan17", "--rank", "23", "--slices", "1196..1197", "--pass", "1", "--threads", "1", "--engine", "chunks", "--stats"]);
+  assert.equal(run.code, 0, run.stderr);
+  // Within a slice each engine has its own order.
+  assert.deepEqual(lines(run.stdout).sort(), lines(rank23OneThread().stdout).sort());
+  const counter = (label: string): number => Number(new RegExp(`${label}\\s+(\\d+)`).exec(run.stderr)?.[1]);
+  assert.ok(counter("X x Y pairs \\(chunks engine\\)") > counter("pairs left by the UA filter"), run.stderr);
+  assert.ok(counter("pairs left by the UA filter") > 0);
+  assert.doesNotMatch(run.stderr, /bands-1\+2 search nodes/);
 });
 
 // KERNEL: the same output for 1 and 2 threads; --resume of the finished run writes it again, no line repeated.

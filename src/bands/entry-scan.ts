@@ -19,6 +19,10 @@
  *    free cells of bands 1+2 (the supersets of X+Y this node owns) finds its
  *    17s; each check there returns a 3-band UA, learned for that band 3.
  *
+ * The X×Y chunks engine (xy-chunks.ts) searches bands 1+2 its own way and
+ * hands each complete clue set to steps 2-3 here (beginEntry, setPathNode,
+ * closedXY): the band-3 stage is one piece of code for both engines.
+ *
  * All cell sets are band words: bit i of word b = cell 27b + i.
  */
 import { lowBits, popcount, popcount2, transposeBits32 } from "../core/bits.js";

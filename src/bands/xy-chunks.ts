@@ -47,8 +47,14 @@ import { CHUNK, ChunkFilter } from "./xy-filter.js";
 const FULL = 0x7ffffff;
 /** Room for the UAs of bands 1+2 with cells in both bands (collected and fresh), as the expansion engine's table. */
 const UA_CAPACITY = 4096;
-/** Most UAs in one list-side set's list: the filter stops long before on most chunks. */
-const LIST_MOST = 256;
+/**
+ * Most UAs in one list-side set's list. Most (chunk, set) end within 30
+ * UAs, but those with survivors read the whole list, and its tail (the
+ * largest chunk-side parts) rarely kills: measured on entries 29-30 of
+ * pass 2a slice 43593, 256 UAs 9.1 s (3.70M pairs left), 128 8.6-8.7 s
+ * (4.43M), 64 9.1 s (9.28M, most then killed by the FIFO tables).
+ */
+const LIST_MOST = 128;
 /** Fresh UAs read by the chunk loop before the next pair of sizes lists them. */
 const RECENT_MOST = 128;
 /** The seed's FIFO tables: 32 UAs each, split at 20 cells (G17MORESIZE, UALIMSIZE). */
