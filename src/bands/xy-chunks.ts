@@ -111,13 +111,13 @@ export class ChunkScanner17 {
     const own0: number[] = Array.from(bandGangsterUAs(entry.grid, 0));
     const own1: number[] = Array.from(bandGangsterUAs(entry.grid, 27));
     this.uaCount = 0;
-    for (let i = 0; i < uas.length && this.uaCount < UA_CAPACITY; i += 3) {
+    for (let i = 0; i < uas.length; i += 3) {
       const u0 = uas[i] & allowed0;
       const u1 = uas[i + 1] & allowed1;
       if ((u0 | u1) === 0) return; // no clue set inside the window is unique
       if (u1 === 0) own0.push(u0);
       else if (u0 === 0) own1.push(u1);
-      else {
+      else if (this.uaCount < UA_CAPACITY) {
         this.ua0[this.uaCount] = u0;
         this.ua1[this.uaCount++] = u1;
       }
