@@ -6,10 +6,8 @@
  * clue sets, one band 3), which is what a replay needs to prove.
  */
 import { solve } from "../solver/solve.js";
-import { EntryScanner17 } from "./entry-scan.js";
 import { type Scan17Pass } from "./pass-limits.js";
-import { bandRanksOf, type Scan17Engine, singleBand3Entry } from "./scan17.js";
-import { ChunkScanner17 } from "./xy-chunks.js";
+import { bandRanksOf, entryScanner, type Scan17Engine, singleBand3Entry } from "./scan17.js";
 import { Scan17Stats } from "./scan17-stats.js";
 
 /** One line of a k-file: `puzzle;r1;r2;r3;slice`. */
@@ -87,8 +85,7 @@ export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, options: 
   if (window !== undefined) {
     [allowed0, allowed1] = windowCells(lines.map((l) => (exchanged ? exchangeBands23Text(l.puzzle) : l.puzzle)), window);
   }
-  const scanner = engine === "chunks" ? new ChunkScanner17(pass, stats) : new EntryScanner17(pass, stats, bitMasks);
-  scanner.scanEntry(
+  entryScanner(pass, stats, engine, bitMasks).scanEntry(
     singleBand3Entry(grid, first.ranks, first.slice),
     (hit) => {
       found.add(hit.puzzle);

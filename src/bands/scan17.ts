@@ -42,8 +42,9 @@ export interface EntryScanner {
   scanEntry(entry: EntryData, onHit: (hit: Scan17Hit) => void, allowed0?: number, allowed1?: number): void;
 }
 
-export function entryScanner(pass: Scan17Pass, stats: Scan17Stats, engine: Scan17Engine = "expand"): EntryScanner {
-  return engine === "chunks" ? new ChunkScanner17(pass, stats) : new EntryScanner17(pass, stats);
+/** An engine's scanner; `bitMasks` is the expansion engine's (EntryScanner17), for cross-checks. */
+export function entryScanner(pass: Scan17Pass, stats: Scan17Stats, engine: Scan17Engine = "expand", bitMasks = true): EntryScanner {
+  return engine === "chunks" ? new ChunkScanner17(pass, stats) : new EntryScanner17(pass, stats, bitMasks);
 }
 
 /** One 17 found: the puzzle in the entry's coordinates, the entry's n6 ranks and slice. */
