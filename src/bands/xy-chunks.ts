@@ -188,10 +188,7 @@ export class ChunkScanner17 {
       // pairs share their first clues, which the band-3 stage's path keeps.
       const sorted = this.found.subarray(0, found).sort();
       for (let n = 0; n < found; n++) {
-        const c = chunkSets[from + (sorted[n] >>> LIST_BITS)];
-        const l = listSets[sorted[n] & LIST_MASK];
-        if (chunkBand === 0) this.pair(c, l, k1, k2, 0);
-        else this.pair(l, c, k1, k2, 1);
+        this.pair(chunkSets[from + (sorted[n] >>> LIST_BITS)], listSets[sorted[n] & LIST_MASK], chunkBand, k1, k2);
       }
     }
   }
@@ -234,16 +231,18 @@ export class ChunkScanner17 {
   }
 
   /**
-   * One pair that hit every UA of the filter: X = x0 (band 1), Y = x1 (band
-   * 2). `first` (0 or 1) is the band whose cells come first on the path:
-   * the chunk side, by which the chunk's survivors are sorted.
+   * One pair that hit every UA of the filter: set c of band `chunkBand`
+   * (the chunk side) and set l of the other band. The chunk side's cells
+   * come first on the path: the chunk's survivors are sorted by it.
    */
-  private pair(x0: number, x1: number, k1: number, k2: number, first: number): void {
+  private pair(c: number, l: number, chunkBand: number, k1: number, k2: number): void {
+    const x0 = chunkBand === 0 ? c : l;
+    const x1 = chunkBand === 0 ? l : c;
     if (this.smallFifo.missesOne(x0, x1) || this.bigFifo.missesOne(x0, x1)) {
       this.stats.xyFifoKills++;
       return;
     }
-    const level = this.walkPath(first === 0 ? x0 : x1, first === 0 ? x1 : x0, first);
+    const level = this.walkPath(c, l, chunkBand);
     if (!this.stage.closedXY(level, k1, k2)) return;
     const u0 = this.stage.freshUA(0);
     const u1 = this.stage.freshUA(1);
@@ -252,8 +251,7 @@ export class ChunkScanner17 {
       if (this.uaCount < UA_CAPACITY) {
         this.ua0[this.uaCount] = u0;
         this.ua1[this.uaCount] = u1;
-        // Its part in the chunk side's band, first on the path.
-        this.filter.setPart(this.uaCount, first === 0 ? u0 : u1);
+        this.filter.setPart(this.uaCount, chunkBand === 0 ? u0 : u1);
         this.uaCount++;
       }
     } else {
