@@ -11,7 +11,7 @@ import { EntryGenerator, groupByEntry, parseKLine, replayGroup, Scan17Stats, sca
 import { parseGrid } from "../src/core/puzzle.js";
 import { randomGrid, rng } from "../test/helpers.js";
 import { readFileSync } from "node:fs";
-import { dataFile, readPuzzles } from "../src/io/shared-data.js";
+import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
 
 function cpuSeconds<T>(work: () => T): [T, number] {
   const start = process.cpuUsage();
@@ -34,7 +34,7 @@ function countToTwo(file: string, label: string, target: number, anchors: string
     console.error(`skipped: ${file} not found`);
     return;
   }
-  const puzzles = readPuzzles(path);
+  const puzzles = readPuzzleFile(path);
   const solver = new BitboardSolver();
   // Warm-up pass so the figure is the steady state a long batch sees.
   for (let i = 0; i < Math.min(2000, puzzles.length); i++) solver.countSolutions(puzzles[i], 2);
@@ -61,7 +61,7 @@ countToTwo("forum_hardest_1905_11plus.txt", "forum hardest 1905 11+", 6_000, "td
 
 const seventeens = dataFile("sudoku17.txt");
 if (seventeens) {
-  const puzzles = readPuzzles(seventeens);
+  const puzzles = readPuzzleFile(seventeens);
   const [, tableSeconds] = cpuSeconds(() => bandLookup());
   const [groups, seconds] = cpuSeconds(() => {
     const byGrid = new Map<string, number>();

@@ -8,7 +8,7 @@ import { solveUnique, countSolutions, checkUnique, solve } from "../src/solver/s
 import { isValidGrid } from "../src/core/puzzle.js";
 import { cellSetToList } from "../src/core/cellset.js";
 import { applyTransform, canonicalPuzzle, canonicalGrid } from "../src/canon/index.js";
-import { dataFile, readPuzzles } from "../src/io/shared-data.js";
+import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
 import { entryForms, randomGrid, randomTransform, rng, text } from "../test/helpers.js";
 import { bandLookup } from "../src/canon/band-lookup.js";
 import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/bands/index.js";
@@ -17,7 +17,7 @@ import { finish, report } from "./report.js";
 function checkList(file: string): void {
   const path = dataFile(file);
   if (!path) return console.log(`skip ${file} not found`);
-  const puzzles = readPuzzles(path);
+  const puzzles = readPuzzleFile(path);
   let unique = 0;
   let valid = 0;
   for (const puzzle of puzzles) {
@@ -33,7 +33,7 @@ checkList("top1465.txt");
 
 const seventeens = dataFile("sudoku17.txt");
 if (seventeens) {
-  const puzzles = readPuzzles(seventeens);
+  const puzzles = readPuzzleFile(seventeens);
   // Every 17 minus one clue: several solutions, and the UA checkUnique returns is a real unavoidable set.
   let reduced = 0;
   let goodUAs = 0;

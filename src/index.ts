@@ -7,6 +7,7 @@ export * from "./core/bits.js";
 export * from "./core/cellset.js";
 export * from "./core/digitset.js";
 export * from "./core/puzzle.js";
+export * from "./core/puzzle-text.js";
 export {
   solve,
   solveUnique,

@@ -20,7 +20,7 @@ import {
   ranksInOrder,
 } from "../src/bands/index.js";
 import { compareDigits, compareMorphed, morphBand, morphsToMinlex, MorphList } from "../src/bands/band-morph.js";
-import { dataFile, entryForms, randomGrid, randomTransform, readPuzzles, rng, text } from "./helpers.js";
+import { dataFile, entryForms, randomGrid, randomTransform, readPuzzleFile, rng, text } from "./helpers.js";
 
 const generators = new Map<string, EntryGenerator>();
 /** One generator per catalog and band-1 rank, for the tests that ask whether a grid is listed. */
@@ -156,7 +156,7 @@ test("k-files: slices agree with the C++ program's numbering, and the slice's en
 const seventeens = dataFile("sudoku17.txt");
 test("all 46,301 grids of the 17 list: each catalog lists each in the entry locateGrid names", { skip: !seventeens && "sudoku17.txt not found" }, () => {
   const grids = new Map<string, Uint8Array>();
-  for (const puzzle of readPuzzles(seventeens!)) {
+  for (const puzzle of readPuzzleFile(seventeens!)) {
     const grid = solve(puzzle)!;
     grids.set(text(locateGrid(grid, "main").grid), grid);
   }

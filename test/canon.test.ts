@@ -16,7 +16,7 @@ import {
 } from "../src/canon/index.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
-import { dataFile, randomTransform, readPuzzles, rng, text } from "./helpers.js";
+import { dataFile, randomTransform, readPuzzleFile, rng, text } from "./helpers.js";
 import { readTsv } from "../src/io/shared-data.js";
 import { readFileSync } from "node:fs";
 
@@ -162,7 +162,7 @@ const seventeens = dataFile("sudoku17.txt");
 const mostGrids = dataFile("grids-with-most-17s.tsv");
 test("the 17 list: all unique, 46,301 grids, 44,134 with one 17, top counts as published", { skip: !(seventeens && mostGrids) && "data files not found" }, () => {
   const byGrid = new Map<string, string[]>();
-  for (const puzzle of readPuzzles(seventeens!)) {
+  for (const puzzle of readPuzzleFile(seventeens!)) {
     const solution = solve(puzzle)!;
     const c = canonicalGrid(solution);
     const key = text(c.grid);

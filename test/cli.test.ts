@@ -110,7 +110,7 @@ const GOOD_AND_BAD = [
   SEVENTEEN + " # first",
   "",
   SEVENTEEN.slice(0, 80),
-  withCell(SEVENTEEN, 40, "x"),
+  withCell(SEVENTEEN, 40, "Q"),
   withCell(SEVENTEEN, 1, "8"),
   SEVENTEEN + "\tsecond;",
 ].join("\n");
@@ -125,7 +125,7 @@ test("bad lines go to stderr with file, line number and reason; the others are a
   const errors = lines(run.stderr);
   assert.equal(errors.length, 3);
   assert.match(errors[0], new RegExp(`^sudokulab: ${file}:4: .*80 characters`));
-  assert.match(errors[1], new RegExp(`^sudokulab: ${file}:5: .*bad character 'x'`));
+  assert.match(errors[1], new RegExp(`^sudokulab: ${file}:5: .*bad character 'Q'`));
   assert.match(errors[2], new RegExp(`^sudokulab: ${file}:6: .*digit 8 appears twice in row 1`));
 });
 

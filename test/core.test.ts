@@ -86,7 +86,7 @@ test("parseLine names what is wrong with a bad line", () => {
     return parsed.ok ? "" : parsed.reason;
   };
   assert.match(reason(GRID.slice(0, 80)), /80 characters \(expected 81\)/);
-  assert.match(reason(GRID.slice(0, 10) + "x" + GRID.slice(11)), /bad character 'x' at position 11/);
+  assert.match(reason(GRID.slice(0, 10) + "Q" + GRID.slice(11)), /bad character 'Q' at position 11/);
   assert.match(reason(GRID + "5"), /more than 81/);
   assert.match(reason(GRID.slice(0, 50) + " comment"), /only 50 cell characters/);
   assert.match(reason("11" + ".".repeat(79)), /digit 1 appears twice in row 1 \(r1c1 and r1c2\)/);

@@ -5,11 +5,11 @@
  */
 import { UNITS } from "../src/core/cells.js";
 import { mulberry32 } from "../src/core/random.js";
-import { dataFile, readPuzzles } from "../src/io/shared-data.js";
+import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
 import { bandLookup, type GridTransform } from "../src/canon/index.js";
 import { morphBand, morphsToMinlex, MorphList } from "../src/bands/band-morph.js";
 
-export { dataFile, readPuzzles };
+export { dataFile, readPuzzleFile };
 
 /** Counts solutions up to `limit` by naive backtracking over empty cells. */
 export function referenceCount(puzzle: ArrayLike<number>, limit: number): number {

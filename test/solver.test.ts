@@ -5,7 +5,7 @@ import { isValidGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { cellSetToList } from "../src/core/cellset.js";
 import { BitboardSolver } from "../src/solver/bitboard.js";
 import { TwoBandSolver } from "../src/solver/two-band.js";
-import { dataFile, readPuzzles, referenceCount, rng, text } from "./helpers.js";
+import { dataFile, readPuzzleFile, referenceCount, rng, text } from "./helpers.js";
 
 const seventeens = dataFile("sudoku17.txt");
 const hardest = dataFile("forum_hardest_1905_11plus.txt");
@@ -17,7 +17,7 @@ function assertSolves(puzzle: Uint8Array, solution: Uint8Array | null): void {
 }
 
 test("the 49,158 known 17-clue puzzles each have exactly one solution, valid and agreeing with the clues", { skip: !seventeens && "sudoku17.txt not found" }, () => {
-  const puzzles = readPuzzles(seventeens!);
+  const puzzles = readPuzzleFile(seventeens!);
   assert.equal(puzzles.length, 49158);
   let unique = 0;
   for (const puzzle of puzzles) {
@@ -29,7 +29,7 @@ test("the 49,158 known 17-clue puzzles each have exactly one solution, valid and
 });
 
 test("hardest list (sample of 3,000): unique, and solutions valid", { skip: !hardest && "hardest list not found" }, () => {
-  const puzzles = readPuzzles(hardest!).filter((_, i) => i % 16 === 0);
+  const puzzles = readPuzzleFile(hardest!).filter((_, i) => i % 16 === 0);
   for (const puzzle of puzzles) {
     assert.equal(countSolutions(puzzle, 2), 1);
     assertSolves(puzzle, solve(puzzle));
@@ -37,7 +37,7 @@ test("hardest list (sample of 3,000): unique, and solutions valid", { skip: !har
 });
 
 test("a 17 with one clue removed has several solutions, and checkUnique returns a real unavoidable set", { skip: !seventeens && "sudoku17.txt not found" }, () => {
-  const puzzles = readPuzzles(seventeens!).filter((_, i) => i % 250 === 0);
+  const puzzles = readPuzzleFile(seventeens!).filter((_, i) => i % 250 === 0);
   let checked = 0;
   for (const puzzle of puzzles) {
     const grid = solve(puzzle)!;
@@ -110,7 +110,7 @@ test("redundantClues: a 17 is minimal; a clue added from the solution is redunda
 
 
 test("checkUniqueFrom (band 3 prepared once) agrees with checkUnique and with solution counts, even between checks of another grid", { skip: !seventeens && "sudoku17.txt not found" }, () => {
-  const puzzles = readPuzzles(seventeens!).filter((_, i) => i % 997 === 0);
+  const puzzles = readPuzzleFile(seventeens!).filter((_, i) => i % 997 === 0);
   const prepared = new BitboardSolver();
   const plain = new BitboardSolver();
   const random = rng(20261122);
@@ -155,7 +155,7 @@ test("checkUniqueFrom (band 3 prepared once) agrees with checkUnique and with so
 });
 
 test("the two-band check returns what the full solver returns with band 3 given, difference included", { skip: !seventeens && "sudoku17.txt not found" }, () => {
-  const puzzles = readPuzzles(seventeens!).filter((_, i) => i % 499 === 0);
+  const puzzles = readPuzzleFile(seventeens!).filter((_, i) => i % 499 === 0);
   const full = new BitboardSolver();
   const two = new TwoBandSolver();
   const random = rng(20261124);

@@ -1,8 +1,10 @@
 /**
  * Reading and writing puzzles and grids: one per line, 81 characters, digits
- * 1-9 and '.' or '0' for an empty cell. Anything after the 81 characters that
+ * 1-9 and '.', '0', '-', 'x' or '*' for an empty cell (the forms in use on the
+ * forums and in the published lists). Anything after the 81 characters that
  * starts with whitespace, '#' or ';' is an annotation, carried along verbatim.
  * A puzzle is a Uint8Array(81) with 0 for empty cells; a grid has no zeros.
+ * Multi-line grids (9 rows, framed or not) are read by puzzle-text.ts.
  */
 import { UNITS, UNIT_NAMES, cellName } from "./cells.js";
 
@@ -13,6 +15,15 @@ export type ParsedLine =
   | { readonly ok: false; readonly reason: string };
 
 const SEPARATORS = " \t#;";
+/** The characters that stand for an empty cell. */
+export const EMPTY_CELL_CHARACTERS = ".0-xX*";
+
+/** The cell a character stands for: 1-9, 0 for empty, -1 when it is not a cell character. */
+export function cellValue(code: number): number {
+  if (code >= 49 && code <= 57) return code - 48;
+  // '.', '0', '-', 'x', 'X', '*'
+  return code === 46 || code === 48 || code === 45 || code === 120 || code === 88 || code === 42 ? 0 : -1;
+}
 
 /** Parses one line. Never throws: a bad line comes back with its reason. */
 export function parseLine(rawLine: string): ParsedLine {
@@ -20,13 +31,12 @@ export function parseLine(rawLine: string): ParsedLine {
   const cells = new Uint8Array(81);
   const n = Math.min(81, line.length);
   for (let i = 0; i < n; i++) {
-    const ch = line.charCodeAt(i);
-    if (ch >= 49 && ch <= 57) cells[i] = ch - 48;
-    else if (ch === 46 || ch === 48) cells[i] = 0;
+    const value = cellValue(line.charCodeAt(i));
+    if (value >= 0) cells[i] = value;
     else if (SEPARATORS.includes(line[i])) {
       return { ok: false, reason: `only ${i} cell characters before '${printable(line[i])}' (expected 81)` };
     } else {
-      return { ok: false, reason: `bad character '${printable(line[i])}' at position ${i + 1} (expected 1-9, '.' or '0')` };
+      return { ok: false, reason: `bad character '${printable(line[i])}' at position ${i + 1} (expected 1-9, or '.', '0', '-', 'x', '*' for an empty cell)` };
     }
   }
   if (line.length < 81) return { ok: false, reason: `line has ${line.length} characters (expected 81)` };
@@ -96,6 +106,16 @@ export function isValidGrid(grid: ArrayLike<number>): boolean {
   return true;
 }
 
-function printable(ch: string): string {
-  return ch === "\t" ? "\\t" : ch;
+/**
+ * A character as a message may show it: control characters, invisible
+ * spaces and a byte-order mark are written as escapes, so input bytes never
+ * reach a terminal raw.
+ */
+export function printable(ch: string): string {
+  if (ch === "\t") return "\\t";
+  const code = ch.codePointAt(0) ?? 0;
+  if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) || code === 0xfeff || code === 0x200b || code === 0xa0) {
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return ch;
 }

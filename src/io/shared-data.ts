@@ -22,7 +22,7 @@ export function dataFile(name: string): string | null {
 }
 
 /** Reads a puzzle-per-line data file (first 81 characters of each line). Throws on a bad line. */
-export function readPuzzles(path: string): Puzzle[] {
+export function readPuzzleFile(path: string): Puzzle[] {
   const puzzles: Puzzle[] = [];
   const lines = readFileSync(path, "utf8").split("\n");
   lines.forEach((line, i) => {
