@@ -8,7 +8,7 @@ import { cellName } from "../core/cells.js";
 import { cellSetToList } from "../core/cellset.js";
 import { isValidGrid, parseLine } from "../core/puzzle.js";
 import { collectUAs, type CollectStats } from "../ua/index.js";
-import { writeStdout } from "./output.js";
+import { stdoutSink } from "../io/output.js";
 
 export interface UaFlags {
   readonly digits: readonly number[];
@@ -54,7 +54,7 @@ export async function runUaCommand(gridText: string, flags: UaFlags): Promise<vo
   const lists: number[][] = [];
   for (let k = 0; k < words.length; k += 3) lists.push(cellSetToList(words.subarray(k, k + 3)));
   lists.sort(compareCellLists);
-  await writeStdout(lists.map((cells) => cells.map(cellName).join(" ") + "\n").join(""));
+  await stdoutSink().write(lists.map((cells) => cells.map(cellName).join(" ") + "\n").join(""));
 
   if (flags.stats) {
     const histogram = set

@@ -5,7 +5,8 @@
  * callback gets a fresh instance, so re-entrant use is safe.
  */
 import { BitboardSolver, type SolutionCallback } from "./bitboard.js";
-import { parsePuzzle, type Puzzle } from "../core/puzzle.js";
+import type { Puzzle } from "../core/puzzle.js";
+import { limitArgument, puzzleArgument } from "../core/arguments.js";
 import type { CellSet } from "../core/cellset.js";
 
 const shared = new BitboardSolver();
@@ -14,8 +15,8 @@ function kernel(): BitboardSolver {
   return shared.busy ? new BitboardSolver() : shared;
 }
 
-function cellsOf(puzzle: Puzzle | string): Puzzle {
-  return typeof puzzle === "string" ? parsePuzzle(puzzle) : puzzle;
+function cellsOf(puzzle: Puzzle | string, name = "puzzle"): Puzzle {
+  return puzzleArgument(puzzle, name);
 }
 
 /** The first solution, or null when the puzzle has none. */
@@ -26,7 +27,7 @@ export function solve(puzzle: Puzzle | string): Uint8Array | null {
 
 /** The number of solutions, counting no further than `limit`. */
 export function countSolutions(puzzle: Puzzle | string, limit = 2): number {
-  return kernel().countSolutions(cellsOf(puzzle), limit);
+  return kernel().countSolutions(cellsOf(puzzle), limitArgument(limit));
 }
 
 export type SolveResult =
@@ -51,7 +52,7 @@ export function solveUnique(puzzle: Puzzle | string): SolveResult {
  */
 export function checkUnique(puzzle: Puzzle | string, grid: Puzzle | string, shrink = true): CellSet | null {
   const cells = cellsOf(puzzle);
-  const solution = cellsOf(grid);
+  const solution = cellsOf(grid, "grid");
   for (let i = 0; i < 81; i++) {
     if (cells[i] !== 0 && cells[i] !== solution[i]) {
       throw new Error(`checkUnique: clue ${cells[i]} at cell ${i} disagrees with the grid's ${solution[i]}`);
@@ -63,7 +64,8 @@ export function checkUnique(puzzle: Puzzle | string, grid: Puzzle | string, shri
 
 /** Calls `onSolution` for every solution (the array passed is reused: copy it to keep it), up to `limit`. Returns the number visited. */
 export function enumerateSolutions(puzzle: Puzzle | string, onSolution: SolutionCallback, limit = Infinity): number {
-  return kernel().enumerate(cellsOf(puzzle), onSolution, limit);
+  if (typeof onSolution !== "function") throw new TypeError("onSolution must be a function");
+  return kernel().enumerate(cellsOf(puzzle), onSolution, limitArgument(limit));
 }
 
 /**
