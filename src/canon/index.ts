@@ -6,7 +6,7 @@
  * and that set of transforms is a coset of the grid's automorphisms).
  */
 import { isValidGrid, type Puzzle } from "../core/puzzle.js";
-import { puzzleArgument } from "../core/arguments.js";
+import { puzzleArgument, type PuzzleInput } from "../core/arguments.js";
 import { solveUnique } from "../solver/solve.js";
 import { GridMinlexer, TRANSFORM_STRIDE } from "./grid-minlex.js";
 
@@ -43,7 +43,7 @@ function gridMinlexer(): GridMinlexer {
   return minlexerInstance;
 }
 
-function cellsOf(cells: Puzzle | string, name: string): Puzzle {
+function cellsOf(cells: PuzzleInput, name: string): Puzzle {
   return puzzleArgument(cells, name);
 }
 
@@ -64,7 +64,7 @@ function transformAt(source: ArrayLike<number>, i: number): GridTransform {
   return { transpose, rows, cols, digits };
 }
 
-export function canonicalGrid(grid: Puzzle | string): CanonicalGrid {
+export function canonicalGrid(grid: PuzzleInput): CanonicalGrid {
   const cells = cellsOf(grid, "grid");
   if (!isValidGrid(cells)) throw new RangeError("grid: not a valid solution grid");
   const minlexer = gridMinlexer();
@@ -73,7 +73,7 @@ export function canonicalGrid(grid: Puzzle | string): CanonicalGrid {
 }
 
 /** Canonical form of a puzzle with a unique solution; throws when it has none or several. */
-export function canonicalPuzzle(puzzle: Puzzle | string): CanonicalPuzzle {
+export function canonicalPuzzle(puzzle: PuzzleInput): CanonicalPuzzle {
   const cells = cellsOf(puzzle, "puzzle");
   const solved = solveUnique(cells);
   if (solved.status === "none") throw new Error("puzzle has no solution");
@@ -94,7 +94,7 @@ export function canonicalPuzzle(puzzle: Puzzle | string): CanonicalPuzzle {
 }
 
 /** True when two grids, or two uniquely solvable puzzles, are isomorphic. */
-export function isomorphic(a: Puzzle | string, b: Puzzle | string): boolean {
+export function isomorphic(a: PuzzleInput, b: PuzzleInput): boolean {
   const x = cellsOf(a, "a");
   const y = cellsOf(b, "b");
   const bothGrids = !x.includes(0) && !y.includes(0);

@@ -48,8 +48,11 @@ export async function connect(url: string, blocking = false): Promise<Redis> {
     retryStrategy: (times) => Math.min(times * 200, 5000),
   };
   const client = new Redis(url, options);
-  // Errors after the start are retried by ioredis; they must not crash the process meanwhile.
-  client.on("error", () => {});
+  // Errors after the start are retried by ioredis; they must not crash the process meanwhile. The first says why a start failed.
+  let firstError: NodeJS.ErrnoException | null = null;
+  client.on("error", (error: NodeJS.ErrnoException) => {
+    firstError ??= error;
+  });
   try {
     await Promise.race([
       client.connect(),
@@ -58,7 +61,8 @@ export async function connect(url: string, blocking = false): Promise<Redis> {
     await client.ping();
   } catch (error) {
     client.disconnect();
-    const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    const cause = (firstError ?? error) as NodeJS.ErrnoException;
+    const reason = cause.code ?? (cause instanceof Error ? cause.message : String(cause));
     throw new ClusterUnreachable(
       `cannot reach Redis at ${url} (${reason}); start one (redis-server, Debian package redis-server) or give --redis URL / SUDOKULAB_REDIS`,
     );

@@ -7,6 +7,9 @@
  */
 import { parseLine, type Puzzle } from "./puzzle.js";
 
+/** What the public entry points take as a puzzle or grid. */
+export type PuzzleInput = string | ArrayLike<number>;
+
 /**
  * A puzzle or grid: an 81-character string (digits, and '.', '0', '-', 'x',
  * '*' for empty cells; a String object too) or an array-like of 81 integers

@@ -39,8 +39,16 @@ export function stdoutSink(): TextSink {
     async write(text) {
       if (stdoutFailure !== null) throw stdoutFailure;
       if (text.length === 0) return;
-      const ok = process.stdout.write(text);
-      if (!ok) await Promise.race([once(process.stdout, "drain"), once(process.stdout, "error")]);
+      let ok: boolean;
+      try {
+        // To a file (stdout redirected to /dev/full) a write fails at once, by throwing.
+        ok = process.stdout.write(text);
+      } catch (error) {
+        stdoutFailure ??= outputFailure("<stdout>", error);
+        throw stdoutFailure;
+      }
+      // once() rejects when the stream errs while it waits: the error is stdoutFailure's to tell.
+      if (!ok) await once(process.stdout, "drain").catch(() => {});
       // Give an asynchronous write error its turn before the next write is attempted.
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (stdoutFailure !== null) throw stdoutFailure;

@@ -21,7 +21,7 @@
  * printed numbers: ER 20.0, EP and ED as far as known (status "stopped").
  */
 import { findConflict, parseLine, type Puzzle } from "../core/puzzle.js";
-import { choiceArgument, integerArgument } from "../core/arguments.js";
+import { choiceArgument, integerArgument, type PuzzleInput } from "../core/arguments.js";
 import { solveUnique } from "../solver/solve.js";
 import { CandidateGrid } from "./grid.js";
 import type { Step } from "./step.js";
@@ -126,7 +126,7 @@ export interface RateOptions {
  * Never throws: a malformed or contradictory puzzle, or one without exactly
  * one solution, comes back as "invalid" with the reason.
  */
-export function ratePuzzle(puzzle: Puzzle | string, options: RateOptions = {}): RateResult {
+export function ratePuzzle(puzzle: PuzzleInput, options: RateOptions = {}): RateResult {
   checkRateOptions(options);
   let cells: Puzzle;
   if (typeof puzzle === "string" || (puzzle as unknown) instanceof String) {

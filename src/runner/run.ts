@@ -190,10 +190,10 @@ class Run {
         return 0;
       }
     }
-    if (out !== null) await checkWritable(out);
+    if (settings.out !== null) await checkWritable(settings.out);
     const resuming = this.resumed !== null;
     if (out !== null && resuming) this.verifier = PrefixCheck.of(out);
-    this.sink = out === null ? stdoutSink() : await fileSink(out, resuming);
+    this.sink = settings.out === null ? stdoutSink() : await fileSink(settings.out, resuming);
     if (this.resumed !== null) {
       this.writtenBefore = out === null ? this.resumed.written : 0;
       this.journal = Journal.reopen(this.resumed);
@@ -357,7 +357,7 @@ class Run {
   private async drain(): Promise<void> {
     let text = "";
     const problems: Problem[] = [];
-    while (this.next <= this.endAt) {
+    while (this.next <= this.endAt && !this.strictStop) {
       const result = this.held.get(this.next);
       if (result === undefined) break;
       this.held.delete(this.next);
