@@ -146,6 +146,25 @@ test("cluster: scan17 on two workers, one killed in the middle of a unit: collec
   }
 });
 
+test("cluster: SIGTERM to a worker hands its unit back to the queue at once and exits with 130", { skip: skipNoRedis }, async () => {
+  const dir = freshDir();
+  const { env, prefix } = clusterEnv({ SUDOKULAB_CLUSTER_LOCK_MS: "60000" });
+  try {
+    // Slices past pass-1 rank 0's last one: the unit enumerates the rank's bands 2 for about 5 s, then finds nothing.
+    const id = submit(["scan17", "--rank", "0", "--slices", "100000", "--pass", "1"], env, dir);
+    const worker = startWorker(["--threads", "1"], env, dir);
+    await waitFor(async () => (await activeUnits(prefix, id)) === 1, "the worker to take the unit");
+    worker.child.kill("SIGTERM");
+    assert.equal(await worker.exited, 130, worker.stderr());
+    assert.match(worker.stderr(), /stopping; units in progress go back to their queue/);
+    // Long before the minute-long lock could expire, the unit waits for the next worker.
+    const status = cli(["cluster", "status", id], env, dir);
+    assert.match(status.stdout, /units: 1: 0 done, 0 running, 1 waiting, 0 failed/);
+  } finally {
+    await dropKeys(prefix);
+  }
+});
+
 /** Units BullMQ holds as active in the job's queue. */
 async function activeUnits(prefix: string, id: string): Promise<number> {
   const client = new Redis(REDIS, { maxRetriesPerRequest: 1 });

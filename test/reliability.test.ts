@@ -56,6 +56,13 @@ test("two runs on one checkpoint: the second is refused with the holder's PID an
   assert.ok(!existsSync(`${checkpoint}.lock`) && !existsSync(checkpoint));
 });
 
+test("--resume with --out and no checkpoint yet starts the run, as the help says", () => {
+  const dir = freshDir();
+  const run = runCli(["scan", GRID, "--clues", "17", "--out", "new.txt", "--resume"], dir);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(lines(readFileSync(join(dir, "new.txt"), "utf8")).length, 20);
+});
+
 test("--out equal to --checkpoint is a usage error, and the file is left as it was", () => {
   const dir = freshDir();
   writeFileSync(join(dir, "x.txt"), "precious\n");

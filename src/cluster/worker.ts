@@ -155,15 +155,25 @@ export async function runWorker(options: WorkerOptions): Promise<number> {
   void stop;
 
   try {
+    let unreachable = false;
     while (!stopping) {
-      const { job, unfinished, busy } = await pick();
-      await watchStalls(unfinished);
-      if (options.untilDone === true && !busy) break;
-      if (job !== null && working.current?.job !== job) {
-        const previous = working.current;
-        working.current = { job, worker: startOn(job) };
-        // The previous job's last units finish while the new one starts.
-        if (previous !== null) void previous.worker.close();
+      try {
+        const { job, unfinished, busy } = await pick();
+        await watchStalls(unfinished);
+        if (unreachable) process.stderr.write(`cluster worker ${name}: Redis answers again\n`);
+        unreachable = false;
+        if (options.untilDone === true && !busy) break;
+        if (job !== null && working.current?.job !== job) {
+          const previous = working.current;
+          working.current = { job, worker: startOn(job) };
+          // The previous job's last units finish while the new one starts.
+          if (previous !== null) void previous.worker.close();
+        }
+      } catch (error) {
+        // Redis went away (a restart): keep the threads, say so once, and look again.
+        if (!unreachable) process.stderr.write(`sudokulab: cluster worker ${name}: ${error instanceof Error ? error.message : String(error)}; retrying\n`);
+        unreachable = true;
+        metas.clear();
       }
       await Promise.race([sleep(IDLE_POLL_MS), interruption.stopped]);
     }
