@@ -2,8 +2,8 @@
  * The long help texts of the commands, kept apart from their declarations
  * (main.ts) so that a command reads as its options.
  */
-import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/collect.js";
-import { DEFAULT_FORMAT, FORMAT_CODES } from "../jobs/rate-job.js";
+import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/collect-defaults.js";
+import { DEFAULT_FORMAT, FORMAT_CODES } from "../jobs/rate-format.js";
 
 /** 1234567 as "1,234,567"; toLocaleString would load ICU's locale data (30 ms) on every start. */
 export function withThousands(n: number): string {

@@ -13,7 +13,6 @@ import { rangeSize, rangeText, shardRange, type NumberRange } from "../jobs/rang
 import type { InputItem } from "../jobs/items.js";
 import type { JobPlan } from "../runner/plan.js";
 import { itemSource } from "../runner/item-source.js";
-import { formatPuzzle } from "../core/puzzle.js";
 import { readPuzzles } from "../core/puzzle-text.js";
 import { InputProblem, UsageError } from "./errors.js";
 import type { JobFlags } from "./job-flags.js";
@@ -27,6 +26,7 @@ export interface Scan17Flags extends JobFlags {
   readonly grid?: string;
   readonly shard?: Shard;
   readonly unitSlices?: number;
+  readonly json?: boolean;
 }
 
 /** Options of the --rank form, which --grid does not take. */
@@ -36,7 +36,7 @@ const RANK_OPTIONS = ["rank", "slices", "pass", "shard", "unitSlices"] as const;
 export async function planScan17(flags: Scan17Flags, given: (option: string) => boolean): Promise<JobPlan> {
   if (flags.grid !== undefined) {
     for (const option of RANK_OPTIONS) if (given(option)) throw new UsageError(`--${optionName(option)} cannot be used with --grid`);
-    return planGrids(flags.grid, flags.engine);
+    return planGrids(flags.grid, flags.engine, flags.json === true);
   }
   if (flags.rank === undefined) throw new UsageError("give --rank R --slices A..B --pass 1|2a|2b, or --grid GRID|FILE");
   if (flags.slices === undefined) throw new UsageError("--rank needs --slices A..B (or A for one slice)");
@@ -55,6 +55,7 @@ export async function planScan17(flags: Scan17Flags, given: (option: string) => 
     last,
     shard: shard === null ? null : `${shard.index}/${shard.count}`,
     unitSlices: flags.unitSlices ?? defaultUnitSlices(slices),
+    json: flags.json === true,
   };
   if (part === null && shard !== null) {
     process.stderr.write(`scan17: shard ${spec.shard} of slices ${rangeText(flags.slices)} is empty (fewer slices than shards)\n`);
@@ -68,6 +69,7 @@ export async function planScan17(flags: Scan17Flags, given: (option: string) => 
     spec.engine === "expand" ? "" : `--engine ${spec.engine}`,
     shard === null ? "" : `--shard ${spec.shard}`,
     flags.unitSlices === undefined ? "" : `--unit-slices ${flags.unitSlices}`,
+    spec.json === true ? "--json" : "",
   ];
   return {
     kindName: "scan17",
@@ -81,12 +83,12 @@ export async function planScan17(flags: Scan17Flags, given: (option: string) => 
 }
 
 /** --grid GRID (one grid, no header) or --grid FILE (a header per grid). */
-async function planGrids(arg: string, engine: Scan17Engine): Promise<JobPlan> {
-  const spec: Scan17GridSpec = { engine, headers: !/^[0-9.]+$/.test(arg) };
+async function planGrids(arg: string, engine: Scan17Engine, json: boolean): Promise<JobPlan> {
+  const spec: Scan17GridSpec = { engine, headers: !/^[0-9.]+$/.test(arg), json };
   const common = {
     kindName: "scan17-grid" as const,
     spec,
-    command: `scan17 --grid ${arg}${engine === "expand" ? "" : ` --engine ${engine}`}`,
+    command: `scan17 --grid ${arg}${engine === "expand" ? "" : ` --engine ${engine}`}${json ? " --json" : ""}`,
     long: false,
     progress: { label: `scan17 --grid ${spec.headers ? arg : arg.slice(0, 12) + "..."}`, noun: null, found: (c: Readonly<Record<string, number>>) => `${c.grids ?? 0} grids, ${c.puzzles ?? 0} 17s` },
   };
@@ -95,7 +97,7 @@ async function planGrids(arg: string, engine: Scan17Engine): Promise<JobPlan> {
     if (read === undefined || !read.ok || read.annotation !== "") {
       throw new InputProblem(`--grid: ${read === undefined ? "empty" : read.ok ? "text after the 81 digits" : read.reason}`);
     }
-    const item: InputItem = { where: "--grid", puzzle: formatPuzzle(read.cells), annotation: "" };
+    const item: InputItem = { where: "--grid", puzzle: read.puzzle, annotation: "" };
     return { ...common, source: { total: 1, units: () => [item] }, inputs: [] };
   }
   const { sources, problems } = await resolveInputs([arg]);

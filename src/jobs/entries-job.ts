@@ -15,6 +15,8 @@ export interface EntriesSpec {
   readonly catalog: CatalogName;
   readonly first: number;
   readonly last: number;
+  /** One JSON object per rank and for the total instead of tab-separated lines. */
+  readonly json?: boolean;
 }
 
 /** What is counted over one rank, or summed over several. */
@@ -57,8 +59,9 @@ function bands2InSlices(counted: number, slices: NumberRange): number {
   return Math.max(0, to - from + 1);
 }
 
-/** One line of the count table, tab-separated: catalog, rank (or "total"), bands 2, entries, bands 3. */
-export function countLine(catalog: CatalogName, label: number | "total", figures: EntryFigures): string {
+/** One line of the count table, tab-separated: catalog, rank (or "total"), bands 2, entries, bands 3; or the same as JSON. */
+export function countLine(catalog: CatalogName, label: number | "total", figures: EntryFigures, json = false): string {
+  if (json) return JSON.stringify({ catalog, rank: label, bands2: figures.bands2, entries: figures.entries, bands3: figures.bands3 });
   return [catalog, label, figures.bands2, figures.entries, figures.bands3].join("\t");
 }
 
@@ -91,9 +94,9 @@ export const entriesJob: JobKind<EntriesSpec, number, RankCount, null> = {
         bands2 += count.bands2;
         entries += count.entries;
         bands3 += count.bands3;
-        return countLine(spec.catalog, count.rank, count) + "\n";
+        return countLine(spec.catalog, count.rank, count, spec.json === true) + "\n";
       },
-      finish: () => countLine(spec.catalog, "total", { bands2, entries, bands3 }) + "\n",
+      finish: () => countLine(spec.catalog, "total", { bands2, entries, bands3 }, spec.json === true) + "\n",
     };
   },
 

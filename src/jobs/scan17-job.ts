@@ -28,6 +28,8 @@ export interface Scan17Spec {
   readonly shard: string | null;
   /** Consecutive slices per unit. */
   readonly unitSlices: number;
+  /** One JSON object per 17 ({"puzzle", "ranks", "slice"}) instead of the k-file line. */
+  readonly json?: boolean;
 }
 
 export interface Scan17Data {
@@ -104,8 +106,8 @@ export const scan17Job: JobKind<Scan17Spec, NumberRange, Scan17Data, null> = {
     return null;
   },
 
-  renderer: () => ({
-    render: (data) => data.lines.map((line) => line + "\n").join(""),
+  renderer: (spec) => ({
+    render: (data) => data.lines.map((line) => (spec.json === true ? hitJson(line) : line) + "\n").join(""),
     finish: () => "",
   }),
 
@@ -121,6 +123,13 @@ export const scan17Job: JobKind<Scan17Spec, NumberRange, Scan17Data, null> = {
     return verbose ? line + scan17StatsTable(`scan17 stats, ${scan17Label(spec)}:`, Scan17Stats.fromJSON(totals.counters), totals.cpuSeconds) : line;
   },
 };
+
+/** A k-file line as JSON. */
+function hitJson(line: string): string {
+  const match = HIT_LINE.exec(line);
+  if (match === null) throw new Error(`internal error: not a 17 line: ${line}`);
+  return JSON.stringify({ puzzle: match[1], ranks: [Number(match[2]), Number(match[3]), Number(match[4])], slice: Number(match[5]) });
+}
 
 /** "pass 1 rank 23 slices 1190..1199" (and the shard, when one was given). */
 export function scan17Label(spec: Scan17Spec): string {
