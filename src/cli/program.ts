@@ -221,6 +221,14 @@ export function buildProgram(deliver: Deliver, name = "sudokulab"): Command {
       }),
     );
 
+  // Parsed by src/cluster/command.ts (main.ts hands it the arguments); declared here for the help's list.
+  program
+    .command("cluster")
+    .description("Run a job on many machines through BullMQ and Redis: submit, worker, status, collect, retry, cancel ('sudokulab cluster --help').")
+    .argument("[arguments...]")
+    .allowUnknownOption()
+    .helpOption(false);
+
   program
     .command("demo")
     .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
