@@ -24,6 +24,7 @@ export interface EntriesFlags extends JobFlags {
   readonly count?: boolean;
   readonly ranks?: NumberRange;
   readonly json?: boolean;
+  readonly slicesOnly?: boolean;
 }
 
 /** Listing text is handed to the output in pieces of about this many characters. */
@@ -31,6 +32,7 @@ const WRITE_CHUNK = 1 << 20;
 
 /** What is wrong with the combination of options, or null. `given(name)` tells whether the option is on the command line. */
 export function entriesUsageProblem(flags: EntriesFlags, given: (option: string) => boolean): string | null {
+  if (flags.slicesOnly && !flags.allRanks) return "--slices-only works with --all-ranks --count";
   if (flags.allRanks) {
     if (!flags.count) return "--all-ranks needs --count (listing every grid of a catalog would print 5.5 billion lines)";
     if (flags.slices !== undefined) return "--slices works with --rank only";
@@ -47,12 +49,20 @@ export function entriesUsageProblem(flags: EntriesFlags, given: (option: string)
 export function planAllRanks(flags: EntriesFlags, given: (option: string) => boolean): JobPlan {
   const problem = entriesUsageProblem(flags, given);
   if (problem !== null) throw new UsageError(problem);
-  const spec: EntriesSpec = { catalog: flags.catalog, first: flags.ranks?.first ?? 0, last: flags.ranks?.last ?? 415, json: flags.json === true };
+  const spec: EntriesSpec = {
+    catalog: flags.catalog,
+    first: flags.ranks?.first ?? 0,
+    last: flags.ranks?.last ?? 415,
+    json: flags.json === true,
+    slicesOnly: flags.slicesOnly === true,
+  };
   const ranks = Array.from({ length: spec.last - spec.first + 1 }, (_, i) => spec.first + i);
   return {
     kindName: "entries",
     spec,
-    command: `entries --all-ranks --count --catalog ${spec.catalog}${flags.ranks === undefined ? "" : ` --ranks ${rangeText(flags.ranks)}`}${spec.json ? " --json" : ""}`,
+    command:
+      `entries --all-ranks --count --catalog ${spec.catalog}${flags.ranks === undefined ? "" : ` --ranks ${rangeText(flags.ranks)}`}` +
+      `${spec.slicesOnly ? " --slices-only" : ""}${spec.json ? " --json" : ""}`,
     source: { total: ranks.length, units: () => ranks },
     inputs: [],
     long: true,

@@ -169,7 +169,8 @@ export function buildProgram(deliver: Deliver, name = "sudokulab"): Command {
         .addOption(new Option("--catalog <name>", "the catalog").choices(CATALOG_NAMES).default("main"))
         .option("--slices <a..b>", "with --rank: only the entries of slices a to b of the rank (or of slice a)", sliceRange)
         .option("--count", "print the counts instead of the grids")
-        .option("--ranks <a..b>", "with --all-ranks: only ranks a to b (or rank a)", rankRange),
+        .option("--ranks <a..b>", "with --all-ranks: only ranks a to b (or rank a)", rankRange)
+        .option("--slices-only", "with --all-ranks --count: only each rank's bands 2 and slices (seconds per rank), to plan a search"),
       "with --all-ranks: worker threads",
     ),
     "with --all-ranks: <out>.checkpoint, or sudokulab-entries-<job id>.checkpoint here",
@@ -207,7 +208,8 @@ export function buildProgram(deliver: Deliver, name = "sudokulab"): Command {
         .option("--engine <e>", "how bands 1+2 are searched: expand or chunks (see below)", scan17Engine, "expand")
         .option("--shard <i/N>", "scan only part i of the slices cut into N parts (see below)", shardOption)
         .option("--unit-slices <n>", "consecutive slices per unit of work (see below)", positiveInteger)
-        .option("--grid <grid|file>", "instead of --rank: the 17s of this grid (81 digits), or of each grid of a file ('-': stdin)"),
+        .option("--grid <grid|file>", "instead of --rank: the 17s of this grid (81 digits), or of each grid of a file ('-': stdin)")
+        .option("--picks <file>", "instead of --rank: the slices listed in the file, 'rank slice' per line, one unit each (with --pass)"),
     ),
     "<out>.checkpoint, or sudokulab-scan17-<job id>.checkpoint here for stdout",
   )

@@ -5,7 +5,9 @@
  * the 17s of given grids (scan17-grid-job.ts). This file checks the options
  * and makes the plan.
  */
-import { resolveInputs } from "../io/input.js";
+import { readFileSync } from "node:fs";
+import { describeFsError, resolveInputs } from "../io/input.js";
+import { scan17PicksJob, type Scan17PicksSpec } from "../jobs/scan17-picks-job.js";
 import type { Scan17Engine, Scan17Pass } from "../bands/index.js";
 import { defaultUnitSlices, scan17Label, scan17Units, type Scan17Spec } from "../jobs/scan17-job.js";
 import type { Scan17GridSpec } from "../jobs/scan17-grid-job.js";
@@ -27,16 +29,22 @@ export interface Scan17Flags extends JobFlags {
   readonly shard?: Shard;
   readonly unitSlices?: number;
   readonly json?: boolean;
+  readonly picks?: string;
 }
 
-/** Options of the --rank form, which --grid does not take. */
+/** Options of the --rank form, which --grid and --picks do not take (--picks takes --pass). */
 const RANK_OPTIONS = ["rank", "slices", "pass", "shard", "unitSlices"] as const;
 
 /** The plan of the command (--rank or --grid); `given(name)` tells whether an option is on the command line. */
 export async function planScan17(flags: Scan17Flags, given: (option: string) => boolean): Promise<JobPlan> {
   if (flags.grid !== undefined) {
-    for (const option of RANK_OPTIONS) if (given(option)) throw new UsageError(`--${optionName(option)} cannot be used with --grid`);
+    for (const option of [...RANK_OPTIONS, "picks"]) if (given(option)) throw new UsageError(`--${optionName(option)} cannot be used with --grid`);
     return planGrids(flags.grid, flags.engine, flags.json === true);
+  }
+  if (flags.picks !== undefined) {
+    for (const option of RANK_OPTIONS) if (option !== "pass" && given(option)) throw new UsageError(`--${optionName(option)} cannot be used with --picks`);
+    if (flags.pass === undefined) throw new UsageError("--picks needs --pass 1, 2a or 2b");
+    return planPicks(flags.picks, flags.pass, flags.engine, flags.json === true);
   }
   if (flags.rank === undefined) throw new UsageError("give --rank R --slices A..B --pass 1|2a|2b, or --grid GRID|FILE");
   if (flags.slices === undefined) throw new UsageError("--rank needs --slices A..B (or A for one slice)");
@@ -103,6 +111,34 @@ async function planGrids(arg: string, engine: Scan17Engine, json: boolean): Prom
   const { sources, problems } = await resolveInputs([arg]);
   if (problems.length > 0) throw new InputProblem(problems[0]);
   return { ...common, source: itemSource(sources, 16, true), inputs: sources };
+}
+
+/** --picks FILE: "rank slice" per line ('#' comments), each slice a unit. */
+async function planPicks(file: string, pass: Scan17Pass, engine: Scan17Engine, json: boolean): Promise<JobPlan> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new InputProblem(`${file}: ${describeFsError(error)}`);
+  }
+  const picks: [number, number][] = [];
+  text.split("\n").forEach((line, i) => {
+    const trimmed = line.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const match = /^(\d+)\s+(\d+)$/.exec(trimmed);
+    if (match === null || Number(match[1]) > 415) throw new InputProblem(`${file}:${i + 1}: expected "rank slice" (rank 0 to 415)`);
+    picks.push([Number(match[1]), Number(match[2])]);
+  });
+  const spec: Scan17PicksSpec = { pass, engine, picks, json };
+  return {
+    kindName: "scan17-picks",
+    spec,
+    command: `scan17 --pass ${pass} --picks ${file}${engine === "expand" ? "" : ` --engine ${engine}`}${json ? " --json" : ""}`,
+    source: { total: picks.length, units: () => scan17PicksJob.units!(spec) },
+    inputs: [{ name: file, path: file, size: null }],
+    long: true,
+    progress: { label: `scan17 pass ${pass} picks`, noun: "slices", found: (c) => `${c.puzzles ?? 0} 17s` },
+  };
 }
 
 function optionName(option: string): string {

@@ -5,7 +5,7 @@
  * different grids, since each catalog lists every one exactly once.
  */
 import { EntryGenerator, type CatalogName, type EntryVisitor } from "../bands/index.js";
-import { isCount, type JobKind } from "./job.js";
+import { isCount, type Counters, type JobKind, type Renderer } from "./job.js";
 import type { NumberRange } from "./ranges.js";
 
 /** Essentially different grids. */
@@ -17,6 +17,11 @@ export interface EntriesSpec {
   readonly last: number;
   /** One JSON object per rank and for the total instead of tab-separated lines. */
   readonly json?: boolean;
+  /**
+   * Only the bands 2 of each rank (its slices), without their bands 3: a few
+   * seconds per rank instead of up to minutes, for planning a search.
+   */
+  readonly slicesOnly?: boolean;
 }
 
 /** What is counted over one rank, or summed over several. */
@@ -73,6 +78,12 @@ export const entriesJob: JobKind<EntriesSpec, number, RankCount, null> = {
   prepare: () => null,
 
   run(_context, spec, rank) {
+    if (spec.slicesOnly === true) {
+      // A range past any rank's last slice: every band 2 is enumerated, no band 3 is.
+      const { bands2Seen } = runRank(spec.catalog, rank, { first: Number.MAX_SAFE_INTEGER, last: Number.MAX_SAFE_INTEGER });
+      const counters: Counters = { bands2: bands2Seen };
+      return { data: { rank, bands2: bands2Seen, entries: 0, bands3: 0 }, counters };
+    }
     const { count } = runRank(spec.catalog, rank);
     return { data: count, counters: { bands2: count.bands2, entries: count.entries, bands3: count.bands3 } };
   },
@@ -86,6 +97,7 @@ export const entriesJob: JobKind<EntriesSpec, number, RankCount, null> = {
   },
 
   renderer(spec) {
+    if (spec.slicesOnly === true) return slicesRenderer(spec);
     let bands2 = 0;
     let entries = 0;
     let bands3 = 0;
@@ -103,6 +115,9 @@ export const entriesJob: JobKind<EntriesSpec, number, RankCount, null> = {
   problems: () => [],
 
   summary(spec, totals) {
+    if (spec.slicesOnly === true) {
+      return `entries: ${spec.catalog} ranks ${spec.first}..${spec.last}: ${totals.counters.bands2 ?? 0} bands 2; ${totals.cpuSeconds.toFixed(1)} s CPU\n`;
+    }
     const listed = totals.counters.bands3 ?? 0;
     const line = `entries: ${spec.catalog} ranks ${spec.first}..${spec.last}: ${listed} bands 3 in ${totals.counters.entries ?? 0} entries; ${totals.cpuSeconds.toFixed(1)} s CPU\n`;
     if (spec.first !== 0 || spec.last !== 415) return line;
@@ -113,8 +128,26 @@ export const entriesJob: JobKind<EntriesSpec, number, RankCount, null> = {
   },
 
   failure(spec, totals) {
+    if (spec.slicesOnly === true) return null;
     const listed = totals.counters.bands3 ?? 0;
     if (spec.first !== 0 || spec.last !== 415 || listed === ESSENTIALLY_DIFFERENT_GRIDS) return null;
     return `entries: ${spec.catalog}: all 416 ranks list ${listed.toLocaleString("en-US")} grids, not ${ESSENTIALLY_DIFFERENT_GRIDS.toLocaleString("en-US")} (the number of essentially different grids)`;
   },
 };
+
+/** --slices-only: `catalog rank bands2 slices` per rank (slices = the rank's last slice + 1), and a total. */
+function slicesRenderer(spec: EntriesSpec): Renderer<RankCount> {
+  let bands2 = 0;
+  let slices = 0;
+  const line = (rank: number | "total", b: number, s: number): string =>
+    (spec.json === true ? JSON.stringify({ catalog: spec.catalog, rank, bands2: b, slices: s }) : [spec.catalog, rank, b, s].join("\t")) + "\n";
+  return {
+    render(count) {
+      const rankSlices = (count.bands2 >> 6) + 1;
+      bands2 += count.bands2;
+      slices += rankSlices;
+      return line(count.rank, count.bands2, rankSlices);
+    },
+    finish: () => line("total", bands2, slices),
+  };
+}
