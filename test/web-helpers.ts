@@ -74,9 +74,19 @@ export async function openPage(browser: Browser, url: string, viewport = { width
   return page;
 }
 
-/** Where the screenshots for the docs go (docs/web-NAME.png). */
-export function screenshotPath(name: string): string {
+/** Saves the page's top as docs/web-NAME.png, for the docs (scrolled up, no focus ring). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
   const docs = join(REPO_ROOT, "docs");
   mkdirSync(docs, { recursive: true });
-  return join(docs, `web-${name}.png`);
+  await page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)");
+  await page.screenshot({ path: join(docs, `web-${name}.png`) });
+}
+
+/** Polls `check` until it holds (the page updates after a render); fails with `what` after `ms`. */
+export async function eventually(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

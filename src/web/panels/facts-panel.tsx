@@ -4,8 +4,11 @@
  * with buttons to load them, the n6 ranks of its solution's bands and where
  * the band catalogs list that grid.
  */
+import { useEffect, useState } from "preact/hooks";
 import { cellName, readPuzzles } from "../../index.js";
 import type { Facts } from "../use-facts.js";
+import { lanes } from "../work/lanes.js";
+import type { CatalogEntryView } from "../work/protocol.js";
 
 export interface FactsPanelProps {
   readonly facts: Facts;
@@ -63,20 +66,54 @@ export function FactsPanel({ facts, clues, onLoad, onShowGrid }: FactsPanelProps
             <dd data-testid="band-ranks">{facts.bands === null ? "…" : `rows 1-3: ${facts.bands[0]}, rows 4-6: ${facts.bands[1]}, rows 7-9: ${facts.bands[2]}`}</dd>
             <dt>Catalog entries</dt>
             <dd data-testid="catalog-entry">
-              {facts.catalog.length === 0 ? "…" : null}
-              <ul class="plain">
-                {facts.catalog.map((entry) => (
-                  <li key={entry.catalog}>
-                    {CATALOG_TEXT[entry.catalog]}: ranks {entry.ranks.join(", ")}, slice {entry.slice}
-                  </li>
-                ))}
-              </ul>
-              {facts.running && facts.catalog.length < 3 && facts.catalog.length > 0 ? <span class="muted">finding the other slices…</span> : null}
+              {facts.catalog.length === 0 ? "…" : <CatalogEntries entries={facts.catalog} />}
             </dd>
           </>
         ) : null}
       </dl>
     </div>
+  );
+}
+
+/**
+ * Where the catalogs list the solution grid; the slices on demand, as each
+ * takes seconds (its rank's bands 2 are enumerated up to the entry's).
+ */
+function CatalogEntries({ entries }: { entries: readonly CatalogEntryView[] }) {
+  const [slices, setSlices] = useState<ReadonlyMap<string, number>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const key = (entry: CatalogEntryView): string => `${entry.catalog} ${entry.grid}`;
+  const grids = entries.map(key).join();
+  // Another grid: slices still being found for the old one are of no use.
+  useEffect(() => () => lanes.slices.cancel(), [grids]);
+  const find = async (): Promise<void> => {
+    setBusy(true);
+    for (const entry of entries) {
+      if (slices.has(key(entry))) continue;
+      const ended = await lanes.slices.run({ kind: "slice", entry }, (event) => {
+        if (event.type === "slice") setSlices((old) => new Map(old).set(key(entry), event.slice));
+      });
+      if (!ended) return;
+    }
+    setBusy(false);
+  };
+  const missing = entries.some((entry) => !slices.has(key(entry)));
+  return (
+    <>
+      <ul class="plain">
+        {entries.map((entry) => (
+          <li key={entry.catalog}>
+            {CATALOG_TEXT[entry.catalog]}: ranks {entry.ranks.join(", ")}
+            {slices.has(key(entry)) ? `, slice ${slices.get(key(entry))}` : ""}
+          </li>
+        ))}
+      </ul>
+      {missing ? (
+        <button type="button" data-testid="find-slices" disabled={busy} onClick={() => void find()}>
+          {busy ? "Finding the slices…" : "Find the slices (seconds each)"}
+        </button>
+      ) : null}
+    </>
   );
 }
 

@@ -47,17 +47,25 @@ export function RatePanel(props: RatePanelProps) {
         {!props.canRate && !running ? <span class="muted">A puzzle with one solution can be rated.</span> : null}
       </div>
       {rating.state === "error" ? <p class="status error">{rating.message}</p> : null}
-      {rating.state === "done" ? <Rated rating={rating.rating} view={view} onView={props.onView} onStep={props.onStep} /> : null}
+      {rating.state === "done" ? <Rated puzzle={rating.puzzle} rating={rating.rating} view={view} onView={props.onView} onStep={props.onStep} /> : null}
     </div>
   );
 }
 
-function Rated({ rating, view, onView, onStep }: { rating: RatingView; view: View; onView: (view: View) => void; onStep: (index: number) => void }) {
-  if (rating.status === "invalid") return <p class="status error" data-testid="rating">Not rated: {rating.reason}.</p>;
+interface RatedProps {
+  readonly puzzle: string;
+  readonly rating: RatingView;
+  readonly view: View;
+  readonly onView: (view: View) => void;
+  readonly onStep: (index: number) => void;
+}
+
+function Rated({ puzzle, rating, view, onView, onStep }: RatedProps) {
+  if (rating.status === "invalid") return <p class="status error" data-testid="rating" data-puzzle={puzzle}>Not rated: {rating.reason}.</p>;
   const current = view.mode === "step" ? view.index : -1;
   return (
     <>
-      <p class="rating" data-testid="rating" data-er={formatRating(rating.er)} data-ep={formatRating(rating.ep)} data-ed={formatRating(rating.ed)}>
+      <p class="rating" data-testid="rating" data-puzzle={puzzle} data-er={formatRating(rating.er)} data-ep={formatRating(rating.ep)} data-ed={formatRating(rating.ed)}>
         <strong>
           ER {formatRating(rating.er)} / EP {formatRating(rating.ep)} / ED {formatRating(rating.ed)}
         </strong>{" "}

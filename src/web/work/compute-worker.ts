@@ -9,7 +9,7 @@ import {
   bandRanksOf, canonicalGrid, canonicalPuzzle, CATALOG_NAMES, cellSetToList, collectSmallUAs, countSolutions, EntryGenerator, formatPuzzle,
   gridsBeforeSteps, locateGrid, ratePuzzle, redundantClues, scanGridBandChunk, solve, UASet, GRID_BAND_CHUNKS, type CatalogName,
 } from "../../index.js";
-import { COUNT_LIMIT, type BatchItem, type Job, type JobEvent, type JobMessage } from "./protocol.js";
+import { COUNT_LIMIT, type BatchItem, type CatalogEntryView, type Job, type JobEvent, type JobMessage } from "./protocol.js";
 
 interface WorkerScope {
   onmessage: ((message: MessageEvent<JobMessage>) => void) | null;
@@ -31,6 +31,7 @@ scope.onmessage = ({ data }) => {
 function run(job: Job, emit: (event: JobEvent) => void): void {
   switch (job.kind) {
     case "facts": return facts(Uint8Array.from(job.puzzle), emit);
+    case "slice": return emit({ type: "slice", catalog: job.entry.catalog, slice: sliceOf(job.entry) });
     case "rate": return rate(Uint8Array.from(job.puzzle), emit);
     case "uas": return unavoidableSets(Uint8Array.from(job.grid), job.maxSize, emit);
     case "scan": return scan(Uint8Array.from(job.grid), job.clues, emit);
@@ -51,19 +52,24 @@ function facts(cells: Uint8Array, emit: (event: JobEvent) => void): void {
   emit({ type: "bands", ranks: bandRanksOf(solution) });
   for (const catalog of CATALOG_NAMES) {
     const entry = locateGrid(solution, catalog);
-    emit({ type: "catalog", entry: { catalog, ranks: entry.ranks, grid: formatPuzzle(entry.grid), slice: sliceOf(catalog, entry.ranks[0], entry.grid) } });
+    emit({ type: "catalog", entry: { catalog, ranks: entry.ranks, grid: formatPuzzle(entry.grid) } });
   }
 }
 
-/** The slice of an entry; the generator of the last rank asked is kept, as grids of one rank often come in a row. */
+/**
+ * The slice of an entry: the rank's bands 2 enumerated up to the entry's (a
+ * few seconds, hence a job of its own, on demand). The generator of the last
+ * rank asked is kept, as grids of one rank often come in a row.
+ */
 const generators = new Map<CatalogName, EntryGenerator>();
-function sliceOf(catalog: CatalogName, rank: number, entryGrid: Uint8Array): number {
-  let generator = generators.get(catalog);
+function sliceOf(entry: CatalogEntryView): number {
+  const rank = entry.ranks[0];
+  let generator = generators.get(entry.catalog);
   if (generator?.rank !== rank) {
-    generator = new EntryGenerator(catalog, rank);
-    generators.set(catalog, generator);
+    generator = new EntryGenerator(entry.catalog, rank);
+    generators.set(entry.catalog, generator);
   }
-  return generator.sliceOfBand2(entryGrid.subarray(27, 54));
+  return generator.sliceOfBand2(Array.from(entry.grid.slice(27, 54), Number));
 }
 
 function rate(cells: Uint8Array, emit: (event: JobEvent) => void): void {

@@ -7,6 +7,7 @@ import { WorkerLane } from "./worker-lane.js";
 
 export const lanes = {
   facts: new WorkerLane(),
+  slices: new WorkerLane(),
   rate: new WorkerLane(),
   uas: new WorkerLane(),
   scan: new WorkerLane(),

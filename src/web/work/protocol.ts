@@ -8,6 +8,7 @@ import type { CatalogName, Step } from "../../index.js";
 
 export type Job =
   | { readonly kind: "facts"; readonly puzzle: readonly number[] }
+  | { readonly kind: "slice"; readonly entry: CatalogEntryView }
   | { readonly kind: "rate"; readonly puzzle: readonly number[] }
   | { readonly kind: "uas"; readonly grid: readonly number[]; readonly maxSize: number }
   | { readonly kind: "scan"; readonly grid: readonly number[]; readonly clues: number }
@@ -30,7 +31,6 @@ export interface CatalogEntryView {
   readonly ranks: readonly [number, number, number];
   /** The grid in entry form, 81 digits. */
   readonly grid: string;
-  readonly slice: number;
 }
 
 export type RatingView =
@@ -62,6 +62,7 @@ export type JobEvent =
   | { readonly type: "canon"; readonly puzzle: string; readonly grid: string; readonly automorphisms: number }
   | { readonly type: "bands"; readonly ranks: readonly [number, number, number] }
   | { readonly type: "catalog"; readonly entry: CatalogEntryView }
+  | { readonly type: "slice"; readonly catalog: CatalogName; readonly slice: number }
   | { readonly type: "rating"; readonly rating: RatingView }
   | { readonly type: "uas"; readonly uas: readonly (readonly number[])[]; readonly ms: number }
   | { readonly type: "scan-progress"; readonly chunksDone: number; readonly chunks: number; readonly ms: number }
