@@ -100,15 +100,20 @@ export function App() {
     setView({ mode: "step", index: Math.max(0, Math.min(stepCount - 1, index)), nested: [] });
   };
 
+  // Relative to the view as it is when the key is handled: keys pressed faster than the page renders still add up.
+  const moveStep = (delta: number): void => {
+    setView((old) => (old.mode === "step" ? { mode: "step", index: Math.max(0, Math.min(stepCount - 1, old.index + delta)), nested: [] } : old));
+  };
+
   // Previous / next step keys anywhere but in a text field; Escape leaves a nested view, then the step.
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement | null;
       if (target !== null && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
       if (view.mode !== "step") return;
-      if (event.key === "n" || event.key === "PageDown") showStep(view.index + 1);
-      else if (event.key === "p" || event.key === "PageUp") showStep(view.index - 1);
-      else if (event.key === "Escape") setView(view.nested.length > 0 ? { ...view, nested: view.nested.slice(0, -1) } : { mode: "puzzle" });
+      if (event.key === "n" || event.key === "PageDown") moveStep(1);
+      else if (event.key === "p" || event.key === "PageUp") moveStep(-1);
+      else if (event.key === "Escape") setView((old) => (old.mode === "step" && old.nested.length > 0 ? { ...old, nested: old.nested.slice(0, -1) } : { mode: "puzzle" }));
       else return;
       event.preventDefault();
     };

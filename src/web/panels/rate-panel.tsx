@@ -101,7 +101,7 @@ function StepList({ steps, current, onStep }: { steps: readonly Step[]; current:
       {steps.map((step, i) => (
         <li key={i}>
           <button type="button" data-testid="step" data-index={i} aria-current={i === current ? "step" : undefined} class={i === current ? "current" : ""} onClick={() => onStep(i)}>
-            <span class="rating-chip">{formatRating(step.rating)}</span> {step.technique}
+            <span class="step-number">{i + 1}.</span> <span class="rating-chip">{formatRating(step.rating)}</span> {step.technique}
             {step.chains !== undefined ? <span class="muted"> (chains)</span> : null}
           </button>
         </li>
