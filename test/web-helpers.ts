@@ -3,6 +3,7 @@
  * port, and headless Chromium from the system (Debian's package) driven by
  * playwright-core. Everything started here is stopped by close().
  */
+import { after, before } from "node:test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -69,8 +70,8 @@ export async function openPage(browser: Browser, url: string, viewport = { width
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(url);
   (page as Page & { errors?: string[] }).errors = errors;
+  await page.goto(url);
   return page;
 }
 
@@ -89,4 +90,32 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+export interface WebSession {
+  readonly server: WebServer;
+  readonly browser: Browser;
+  /** The page the file's tests share. */
+  readonly page: Page;
+}
+
+/** Serves the page and opens it in Chromium before the file's tests (unless skipped); stops both after them. */
+export function webSession(skip: string | false): WebSession {
+  const session = {} as { server?: WebServer; browser?: Browser; page?: Page };
+  before(async () => {
+    if (skip !== false) return;
+    session.server = await startServer();
+    session.browser = await launchBrowser();
+    session.page = await openPage(session.browser, session.server.url);
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session as WebSession;
+}
+
+/** The errors the page threw (none expected). */
+export function pageErrors(page: Page): readonly string[] {
+  return (page as Page & { errors?: string[] }).errors ?? [];
 }

@@ -3,52 +3,37 @@
  * form the reader takes, in the box and on the grid), the messages for bad
  * input, the candidates switch, and the link that carries the puzzle.
  */
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
 import { formatPuzzle, parseGrid } from "../src/core/puzzle.js";
 import { collectSmallUAs, UASet } from "../src/ua/index.js";
 import { cellSetToList } from "../src/core/cellset.js";
-import { eventually, launchBrowser, openPage, saveScreenshot, startServer, webSkipReason, type WebServer } from "./web-helpers.js";
+import { eventually, openPage, pageErrors, saveScreenshot, webSession, webSkipReason } from "./web-helpers.js";
 
 const skip = webSkipReason() ?? false;
 const PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
 
-let server: WebServer;
-let browser: Browser;
-let page: Page;
-
-before(async () => {
-  if (skip !== false) return;
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await openPage(browser, server.url);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const web = webSession(skip);
 
 const byTest = (id: string): string => `[data-testid="${id}"]`;
 
 async function puzzleText(): Promise<string> {
-  return (await page.textContent(byTest("puzzle-text"))) ?? "";
+  return (await web.page.textContent(byTest("puzzle-text"))) ?? "";
 }
 
 async function pasteInBox(text: string): Promise<void> {
-  await page.fill(byTest("puzzle-input"), text);
-  await page.click(byTest("load-button"));
+  await web.page.fill(byTest("puzzle-input"), text);
+  await web.page.click(byTest("load-button"));
 }
 
 async function message(): Promise<string> {
-  return (await page.textContent(byTest("input-message"))) ?? "";
+  return (await web.page.textContent(byTest("input-message"))) ?? "";
 }
 
 /** Waits until the message beside the input matches. */
 async function expectMessage(pattern: RegExp): Promise<void> {
-  await page.locator(byTest("input-message"), { hasText: pattern }).waitFor({ timeout: 20_000 });
+  await web.page.locator(byTest("input-message"), { hasText: pattern }).waitFor({ timeout: 20_000 });
   assert.match(await message(), pattern);
 }
 
@@ -57,23 +42,23 @@ function rows(cells: string, separator: string): string[] {
 }
 
 test("keys: click a cell, type digits, move with the arrows, clear with Backspace", { skip }, async () => {
-  await page.click(byTest("clear-grid"));
-  await page.click(byTest("cell-0"));
-  await page.keyboard.press("5");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("3");
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("7");
-  await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("Backspace");
+  await web.page.click(byTest("clear-grid"));
+  await web.page.click(byTest("cell-0"));
+  await web.page.keyboard.press("5");
+  await web.page.keyboard.press("ArrowRight");
+  await web.page.keyboard.press("3");
+  await web.page.keyboard.press("ArrowDown");
+  await web.page.keyboard.press("7");
+  await web.page.keyboard.press("ArrowLeft");
+  await web.page.keyboard.press("ArrowUp");
+  await web.page.keyboard.press("Backspace");
   const text = await puzzleText();
   assert.equal(text.slice(0, 2), ".3", "cell r1c1 cleared, r1c2 holds 3");
   assert.equal(text[10], "7", "r2c2 holds 7");
-  assert.equal(await page.getAttribute(byTest("cell-1"), "aria-label"), "r1c2, 3 (clue)");
+  assert.equal(await web.page.getAttribute(byTest("cell-1"), "aria-label"), "r1c2, 3 (clue)");
   // The digit pad types into the focused cell too.
-  await page.click(byTest("cell-80"));
-  await page.click(byTest("pad-9"));
+  await web.page.click(byTest("cell-80"));
+  await web.page.click(byTest("pad-9"));
   assert.equal((await puzzleText())[80], "9");
 });
 
@@ -100,17 +85,17 @@ test("paste: 81 characters with each empty-cell character, a 9-line grid, the fo
     ],
   ];
   for (const [name, text] of forms) {
-    await page.click(byTest("clear-grid"));
+    await web.page.click(byTest("clear-grid"));
     await pasteInBox(text);
     assert.equal(await puzzleText(), PUZZLE, name);
   }
   await expectMessage(/Unique solution, 18 clues/);
   // Pasting on the grid itself loads at once.
-  await page.click(byTest("clear-grid"));
-  await page.focus(byTest("cell-40"));
+  await web.page.click(byTest("clear-grid"));
+  await web.page.focus(byTest("cell-40"));
   // A paste event as the browser sends one (the test has no clipboard); the page runs this, so it is text here.
   const pasted = JSON.stringify(rows(PUZZLE.replaceAll(".", "0"), "").join("\r\n"));
-  await page.evaluate(`{
+  await web.page.evaluate(`{
     const data = new DataTransfer();
     data.setData("text/plain", ${pasted});
     document.querySelector('[data-testid="cell-40"]').dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
@@ -129,15 +114,15 @@ test("bad input: wrong length, bad character, repeated digit (cells marked), no 
   await expectMessage(/digit 4 appears twice in row 1/i);
 
   // Typed: the two cells are marked, and the message names them.
-  await page.click(byTest("clear-grid"));
-  await page.click(byTest("cell-0"));
-  await page.keyboard.press("6");
-  await page.click(byTest("cell-80"));
-  await page.keyboard.press("6");
-  await page.click(byTest("cell-8"));
-  await page.keyboard.press("6");
+  await web.page.click(byTest("clear-grid"));
+  await web.page.click(byTest("cell-0"));
+  await web.page.keyboard.press("6");
+  await web.page.click(byTest("cell-80"));
+  await web.page.keyboard.press("6");
+  await web.page.click(byTest("cell-8"));
+  await web.page.keyboard.press("6");
   await expectMessage(/digit 6 appears twice in row 1 \(r1c1 and r1c9\)/i);
-  const marked = await page.$$eval(".cell.conflict", (cells) => cells.map((cell) => Number(cell.getAttribute("data-cell"))).sort((a, b) => a - b));
+  const marked = await web.page.$$eval(".cell.conflict", (cells) => cells.map((cell) => Number(cell.getAttribute("data-cell"))).sort((a, b) => a - b));
   assert.deepEqual(marked, [0, 8, 80]);
 
   // r1c9 can hold nothing: row 1 holds 1-8 and column 9 a 9 (no digit repeats).
@@ -157,31 +142,29 @@ test("bad input: wrong length, bad character, repeated digit (cells marked), no 
 
 test("candidates can be shown and hidden", { skip }, async () => {
   await pasteInBox(PUZZLE);
-  const shown = async (): Promise<number> => page.$$eval(".cand", (marks) => marks.filter((mark) => mark.textContent !== "").length);
+  const shown = async (): Promise<number> => web.page.$$eval(".cand", (marks) => marks.filter((mark) => mark.textContent !== "").length);
   assert.equal(await shown(), 0);
-  await page.check(byTest("show-candidates"));
+  await web.page.check(byTest("show-candidates"));
   // r1c2 sees 4 and 3 in its row, 8 and 7 in its column, 4 in its box: candidates 1 2 5 6 9.
-  assert.equal(await page.$$eval('[data-testid="cell-1"] .cand', (marks) => marks.map((mark) => mark.textContent).join("")), "12569");
+  assert.equal(await web.page.$$eval('[data-testid="cell-1"] .cand', (marks) => marks.map((mark) => mark.textContent).join("")), "12569");
   assert.ok((await shown()) > 200);
-  const started = Date.now();
-  await page.locator(`${byTest("catalog-entry")} li`).nth(2).waitFor({ timeout: 20_000 });
-  console.log(`catalog ${Date.now() - started} ms`);
-  await saveScreenshot(page, "grid");
-  await page.uncheck(byTest("show-candidates"));
+  await web.page.locator(`${byTest("catalog-entry")} li`).nth(2).waitFor({ timeout: 20_000 });
+  await saveScreenshot(web.page, "grid");
+  await web.page.uncheck(byTest("show-candidates"));
   assert.equal(await shown(), 0);
 });
 
 test("the address holds the puzzle: a shared link and a reload bring the same puzzle back", { skip }, async () => {
   await pasteInBox(PUZZLE.replaceAll(".", "0"));
-  await eventually("the address to hold the puzzle", () => page.url().endsWith(`#p=${PUZZLE}`));
-  const other = await openPage(browser, page.url());
+  await eventually("the address to hold the puzzle", () => web.page.url().endsWith(`#p=${PUZZLE}`));
+  const other = await openPage(web.browser, web.page.url());
   assert.equal(await other.textContent(byTest("puzzle-text")), PUZZLE);
   await other.context().close();
-  await page.click(byTest("cell-1"));
-  await page.keyboard.press("2");
+  await web.page.click(byTest("cell-1"));
+  await web.page.keyboard.press("2");
   const edited = "42" + PUZZLE.slice(2);
-  await eventually("the address to follow the edit", () => page.url().endsWith(`#p=${edited}`));
-  await page.reload();
+  await eventually("the address to follow the edit", () => web.page.url().endsWith(`#p=${edited}`));
+  await web.page.reload();
   assert.equal(await puzzleText(), edited);
-  assert.deepEqual((page as Page & { errors?: string[] }).errors ?? [], []);
+  assert.deepEqual(pageErrors(web.page), []);
 });

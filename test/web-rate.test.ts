@@ -4,12 +4,11 @@
  * step's links drawn on the grid (one arrow per link and parent, as the
  * library's chain has them), and a nested chain opened.
  */
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
 import { dataDirectory, dataFile, readTsv } from "../src/io/shared-data.js";
 import { ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
-import { launchBrowser, openPage, saveScreenshot, startServer, webSkipReason, type WebServer } from "./web-helpers.js";
+import { pageErrors, saveScreenshot, webSession, webSkipReason } from "./web-helpers.js";
 
 const ratingsFile = dataFile("se-ratings.tsv");
 const skip = webSkipReason() ?? false;
@@ -22,22 +21,7 @@ const NESTED = "1.....7....71.9...68..7......1.6.8...6.....42.....2.....6.9.1..5
 const SAMPLE_BELOW = 90;
 const SAMPLES = 10;
 
-let server: WebServer;
-let browser: Browser;
-let page: Page;
-
-before(async () => {
-  if (skip !== false) return;
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await openPage(browser, server.url);
-  await page.click(byTest("tab-rate"));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const web = webSession(skip);
 
 function byTest(id: string): string {
   return `[data-testid="${id}"]`;
@@ -51,10 +35,11 @@ interface Rated {
 
 /** Loads a puzzle, rates it in the page and reads the rating shown. */
 async function rateInPage(puzzle: string): Promise<Rated> {
-  await page.fill(byTest("puzzle-input"), puzzle);
-  await page.click(byTest("load-button"));
-  await page.click(byTest("rate-button"), { timeout: 20_000 });
-  const shown = page.locator(`${byTest("rating")}[data-puzzle="${puzzle}"]`);
+  await web.page.fill(byTest("puzzle-input"), puzzle);
+  await web.page.click(byTest("load-button"));
+  await web.page.click(byTest("tab-rate"));
+  await web.page.click(byTest("rate-button"), { timeout: 20_000 });
+  const shown = web.page.locator(`${byTest("rating")}[data-puzzle="${puzzle}"]`);
   await shown.waitFor({ timeout: 60_000 });
   const attribute = async (name: string): Promise<string> => (await shown.getAttribute(name)) ?? "";
   return { er: await attribute("data-er"), ep: await attribute("data-ep"), ed: await attribute("data-ed") };
@@ -72,7 +57,7 @@ function stepsOf(puzzle: string): readonly Step[] {
 }
 
 async function currentStep(): Promise<number> {
-  return Number(await page.getAttribute(`${byTest("step")}[aria-current="step"]`, "data-index"));
+  return Number(await web.page.getAttribute(`${byTest("step")}[aria-current="step"]`, "data-index"));
 }
 
 test(`ER/EP/ED of ${SAMPLES} puzzles of se-ratings.tsv rated below ${SAMPLE_BELOW / 10} match Sudoku Explainer's`, { skip: skipData }, async () => {
@@ -92,22 +77,22 @@ test("a chaining step drawn on the grid: one arrow per link and parent; n and p 
   const index = steps.findIndex((step) => step.technique === "Region Forcing Chains");
   assert.ok(index >= 0);
   await rateInPage(puzzle);
-  await page.click(`${byTest("step")}[data-index="${index}"]`);
+  await web.page.click(`${byTest("step")}[data-index="${index}"]`);
   const expected = arrowCount(steps[index].chains!);
   assert.ok(expected > 4);
-  assert.equal(await page.locator(`${byTest("board-svg")} ${byTest("chain-link")}`).count(), expected);
+  assert.equal(await web.page.locator(`${byTest("board-svg")} ${byTest("chain-link")}`).count(), expected);
   // The step's eliminations are struck out on the grid before it.
-  assert.equal(await page.locator(".cand.elim").count(), steps[index].eliminations.length);
-  await saveScreenshot(page, "rating");
-  await page.keyboard.press("n");
+  assert.equal(await web.page.locator(".cand.elim").count(), steps[index].eliminations.length);
+  await saveScreenshot(web.page, "rating");
+  await web.page.keyboard.press("n");
   assert.equal(await currentStep(), index + 1);
-  await page.keyboard.press("p");
-  await page.keyboard.press("p");
+  await web.page.keyboard.press("p");
+  await web.page.keyboard.press("p");
   assert.equal(await currentStep(), index - 1);
-  await page.click(byTest("step-next"));
+  await web.page.click(byTest("step-next"));
   assert.equal(await currentStep(), index);
-  await page.keyboard.press("Escape");
-  assert.equal(await page.locator(byTest("chain-link")).count(), 0, "back to the puzzle: no chain drawn");
+  await web.page.keyboard.press("Escape");
+  assert.equal(await web.page.locator(byTest("chain-link")).count(), 0, "back to the puzzle: no chain drawn");
 });
 
 test("a nested chain (10.9) can be opened, drawn, and closed", { skip }, async () => {
@@ -116,15 +101,15 @@ test("a nested chain (10.9) can be opened, drawn, and closed", { skip }, async (
   assert.ok(index >= 0);
   const rated = await rateInPage(NESTED);
   assert.deepEqual(rated, { er: "10.9", ep: "1.2", ed: "1.2" });
-  await page.click(`${byTest("step")}[data-index="${index}"]`);
+  await web.page.click(`${byTest("step")}[data-index="${index}"]`);
   // The first button opens the first nested link of the first chain that has one.
   const chain = steps[index].chains!.find((c) => c.links.some((link) => link.nested !== undefined))!;
   const nested = chain.links.find((link) => link.nested !== undefined)!.nested!;
-  await page.locator(byTest("nested-open")).first().click();
-  assert.equal(await page.locator(`.chains.nested ${byTest("chain-link")}`).count(), arrowCount(nested));
-  assert.equal(await page.locator(`.chains:not(.nested) ${byTest("chain-link")}`).count(), 0);
-  await page.click(byTest("nested-back"));
-  assert.equal(await page.locator(`.chains.nested ${byTest("chain-link")}`).count(), 0);
-  assert.equal(await page.locator(`.chains:not(.nested) ${byTest("chain-link")}`).count(), arrowCount(steps[index].chains!));
-  assert.deepEqual((page as Page & { errors?: string[] }).errors ?? [], []);
+  await web.page.locator(byTest("nested-open")).first().click();
+  assert.equal(await web.page.locator(`.chains.nested ${byTest("chain-link")}`).count(), arrowCount(nested));
+  assert.equal(await web.page.locator(`.chains:not(.nested) ${byTest("chain-link")}`).count(), 0);
+  await web.page.click(byTest("nested-back"));
+  assert.equal(await web.page.locator(`.chains.nested ${byTest("chain-link")}`).count(), 0);
+  assert.equal(await web.page.locator(`.chains:not(.nested) ${byTest("chain-link")}`).count(), arrowCount(steps[index].chains!));
+  assert.deepEqual(pageErrors(web.page), []);
 });
