@@ -67,7 +67,7 @@ export function puzzleScene(cells: Uint8Array, marks: PuzzleMarks): Scene {
 export function gridScene(grid: Uint8Array, marked: readonly number[], label: string): Scene {
   return {
     values: grid,
-    givens: new Uint8Array(81),
+    givens: grid,
     candidates: null,
     cellClasses: new Map(marked.map((cell) => [cell, "picked"])),
     candidateClasses: new Map(),

@@ -158,6 +158,9 @@ function Histogram({ ers }: { ers: readonly number[] }) {
   const width = 100 / bins.length;
   return (
     <figure class="histogram">
+      <p class="small muted">
+        ER of the {ers.length} puzzles rated, in steps of {formatRating(BIN_TENTHS)} (the highest bar: {most})
+      </p>
       <svg viewBox="0 0 100 60" preserveAspectRatio="none" role="img" aria-label="Histogram of ER" data-testid="histogram">
         {bins.map((bin, i) => {
           const height = (50 * bin.count) / most;
@@ -171,7 +174,7 @@ function Histogram({ ers }: { ers: readonly number[] }) {
           );
         })}
       </svg>
-      <figcaption class="axis">
+      <figcaption class="axis" aria-hidden="true">
         {bins.map((bin) => (
           <span key={bin.from} style={{ width: `${width}%` }}>
             {formatRating(bin.from)}
