@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freshDir, runCli } from "./cli-helpers.js";
-import { pageErrors, saveScreenshot, webSession, webSkipReason } from "./web-helpers.js";
+import { pageErrors, saveScreenshot, webSkipReason } from "./web-helpers.js";
+import { webSession } from "./web-session.js";
 
 const skip = webSkipReason() ?? false;
 

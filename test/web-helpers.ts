@@ -1,9 +1,9 @@
 /**
- * The web tests' rig: the built page served by `sudokulab web` on a free
- * port, and headless Chromium from the system (Debian's package) driven by
- * playwright-core. Everything started here is stopped by close().
+ * The rig of the web tests and of the web benchmark: the built page served
+ * by `sudokulab web` on a free port, and headless Chromium from the system
+ * (Debian's package) driven by playwright-core. Whoever starts a server or
+ * a browser here closes it.
  */
-import { after, before } from "node:test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -90,29 +90,6 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-export interface WebSession {
-  readonly server: WebServer;
-  readonly browser: Browser;
-  /** The page the file's tests share. */
-  readonly page: Page;
-}
-
-/** Serves the page and opens it in Chromium before the file's tests (unless skipped); stops both after them. */
-export function webSession(skip: string | false): WebSession {
-  const session = {} as { server?: WebServer; browser?: Browser; page?: Page };
-  before(async () => {
-    if (skip !== false) return;
-    session.server = await startServer();
-    session.browser = await launchBrowser();
-    session.page = await openPage(session.browser, session.server.url);
-  });
-  after(async () => {
-    await session.browser?.close();
-    await session.server?.close();
-  });
-  return session as WebSession;
 }
 
 /** The errors the page threw (none expected). */

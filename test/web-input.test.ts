@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { formatPuzzle, parseGrid } from "../src/core/puzzle.js";
 import { collectSmallUAs, UASet } from "../src/ua/index.js";
 import { cellSetToList } from "../src/core/cellset.js";
-import { eventually, openPage, pageErrors, saveScreenshot, webSession, webSkipReason } from "./web-helpers.js";
+import { eventually, openPage, pageErrors, saveScreenshot, webSkipReason } from "./web-helpers.js";
+import { webSession } from "./web-session.js";
 
 const skip = webSkipReason() ?? false;
 const PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";

@@ -8,7 +8,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dataDirectory, dataFile, readTsv } from "../src/io/shared-data.js";
 import { ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
-import { pageErrors, saveScreenshot, webSession, webSkipReason } from "./web-helpers.js";
+import { pageErrors, saveScreenshot, webSkipReason } from "./web-helpers.js";
+import { webSession } from "./web-session.js";
 
 const ratingsFile = dataFile("se-ratings.tsv");
 const skip = webSkipReason() ?? false;

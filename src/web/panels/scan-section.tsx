@@ -77,7 +77,7 @@ export function ScanSection({ grid, cells, onLoad }: { grid: string; cells: Uint
       {scan.state !== "idle" ? (
         <div class="scan-status">
           <progress data-testid="scan-progress" max={scan.chunks} value={scan.chunksDone} aria-label="Scan progress" />
-          <p data-testid="scan-status" data-state={scan.state} role="status">
+          <p data-testid="scan-status" data-state={scan.state} data-ms={Math.round(elapsed)} role="status">
             {statusText(scan, elapsed, fraction)}
           </p>
           <ol class="found" data-testid="scan-results">
