@@ -32,6 +32,8 @@ interface BatchState {
   readonly elapsed: number;
 }
 
+const UPDATE_MS = 100;
+
 const IDLE: BatchState = { state: "idle", name: "", goods: [], results: [], rated: 0, bad: [], workers: 0, started: 0, elapsed: 0 };
 
 export function BatchPanel() {
@@ -50,11 +52,23 @@ export function BatchPanel() {
     }
     const results: (BatchResult | undefined)[] = new Array(goods.length);
     const started = performance.now();
-    const pool = rateInPool(
+    // Results arrive by the thousand on a big file: the page shows them at most every UPDATE_MS, not one render each.
+    let rated = 0;
+    let pending = false;
+    const show = (): void => {
+      pending = false;
+      // A later batch, or this one's end, has taken over the display.
+      if (run.current === pool) setBatch((b) => ({ ...b, results, rated }));
+    };
+    const pool: PoolRun = rateInPool(
       goods.map((good, index) => ({ index, cells: Array.from(good.puzzle, (ch) => (ch === "." ? 0 : Number(ch))) })),
       (result) => {
         results[result.index] = result;
-        setBatch((b) => ({ ...b, results, rated: b.rated + 1 }));
+        rated++;
+        if (!pending) {
+          pending = true;
+          setTimeout(show, UPDATE_MS);
+        }
       },
     );
     run.current = pool;
@@ -62,7 +76,7 @@ export function BatchPanel() {
     const complete = await pool.finished;
     if (run.current !== pool) return;
     run.current = null;
-    setBatch((b) => ({ ...b, state: complete ? "done" : "cancelled", elapsed: performance.now() - started }));
+    setBatch((b) => ({ ...b, results, rated, state: complete ? "done" : "cancelled", elapsed: performance.now() - started }));
   };
 
   const cancel = (): void => {

@@ -42,7 +42,9 @@ export function FactsPanel({ facts, clues, onLoad, onShowGrid }: FactsPanelProps
           <>
             <dt>Minimal</dt>
             <dd data-testid="minimal">
-              {facts.redundant === null
+              {clues === 81
+                ? "— (a full grid)"
+                : facts.redundant === null
                 ? "…"
                 : facts.redundant.length === 0
                   ? "yes: every clue is needed"

@@ -45,7 +45,8 @@ function facts(cells: Uint8Array, emit: (event: JobEvent) => void): void {
   const solution = count === 1 ? solve(cells) : null;
   emit({ type: "count", count, limit: COUNT_LIMIT, solution: solution === null ? null : formatPuzzle(solution) });
   if (solution === null) return;
-  emit({ type: "minimal", redundant: redundantClues(cells) });
+  // A full grid is not a puzzle to make minimal: every one of its digits could go.
+  if (cells.includes(0)) emit({ type: "minimal", redundant: redundantClues(cells) });
   // canonicalPuzzle gives the grid too, but not its automorphism count.
   const grid = canonicalGrid(solution);
   emit({ type: "canon", puzzle: formatPuzzle(canonicalPuzzle(cells).puzzle), grid: formatPuzzle(grid.grid), automorphisms: grid.automorphisms });
