@@ -71,7 +71,7 @@ function Rated({ puzzle, rating, view, onView, onStep }: RatedProps) {
         </strong>{" "}
         <span class="muted">
           {rating.status === "unsolvable" ? "(no technique finishes it: SE's 20.0) " : ""}
-          {rating.steps.length} steps, {Math.round(rating.ms)} ms
+          {rating.steps.length} steps, {rating.ms < 10 ? rating.ms.toFixed(1) : Math.round(rating.ms)} ms
         </span>
       </p>
       <div class="row-controls">
