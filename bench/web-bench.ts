@@ -164,6 +164,8 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const page = await openPage(browser, server.url);
+    page.on("crash", () => console.error("the page crashed"));
+    page.on("close", () => console.error("the page closed"));
     const tti: number[] = [];
     for (let i = 0; i < 5; i++) tti.push(await timeToInteractive(page, server.url));
     rows.push({ figure: "time to interactive on localhost (navigation to a typed digit shown; median of 5)", measured: `${Math.round(median(tti))} ms (${tti.map(Math.round).join(", ")})`, target: "< 1 s" });
