@@ -8,6 +8,7 @@ export * from "./core/cellset.js";
 export * from "./core/digitset.js";
 export * from "./core/puzzle.js";
 export * from "./core/puzzle-text.js";
+export type { PuzzleInput } from "./core/arguments.js";
 export {
   solve,
   solveUnique,

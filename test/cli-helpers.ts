@@ -3,7 +3,7 @@
  * their own (checkpoints are written there): scan and entries.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,9 +16,17 @@ export interface CliRun {
   readonly code: number | null;
 }
 
-/** A new empty temporary directory. */
+const made: string[] = [];
+// Removed when the test file's process ends, whether its tests passed or not.
+process.on("exit", () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new empty temporary directory, removed when the tests end. */
 export function freshDir(prefix = "sudokulab-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** Runs the CLI in `cwd` (the default checkpoint goes there), for at most a minute. */

@@ -7,20 +7,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isValidGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { canonicalGrid } from "../src/canon/index.js";
 import { countSolutions } from "../src/solver/solve.js";
 import { dataFile, referenceCount } from "./helpers.js";
+import { freshDir } from "./cli-helpers.js";
 
 const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
 const SEVENTEEN = "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
 /** No solution, though no digit repeats in a unit: r1c9 can only be 9, and column 9 already has one. */
 const NO_SOLUTION = "12345678." + "........9" + ".".repeat(63);
-const TMP = mkdtempSync(join(tmpdir(), "sudokulab-cli-"));
+const TMP = freshDir("sudokulab-cli-");
 
 interface CliRun {
   readonly stdout: string;
@@ -80,7 +80,7 @@ test("count agrees with the reference solver and stops at --limit", () => {
   assert.equal(run.code, 0);
   assert.deepEqual(lines(run.stdout), ["1", String(expected), "0", "1000"]);
   assert.deepEqual(lines(runCli(["count", "--limit", "7"], ".".repeat(81)).stdout), ["7"]);
-  assert.equal(runCli(["count", "--limit", "0"], "").code, 1);
+  assert.equal(runCli(["count", "--limit", "0"], "").code, 2, "a bad option is a usage error");
 });
 
 test("minimal: a 17 is minimal; an 18 names exactly the clues whose removal keeps it unique", () => {

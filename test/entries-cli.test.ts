@@ -3,8 +3,7 @@
  * C++ program gives (pass-1 ranks 414 and 415), grid validity, the library's
  * locateGrid and canonical forms, the known 17s listed with their entry's
  * ranks and slice (k1_p2a.txt, k3_p1.txt), bad arguments, and the
- * checkpoint: kept after a run, resumed without recounting, and left whole
- * by a signal.
+ * checkpoint: left whole by a signal and resumed without recounting.
  */
 import { test } from "node:test";
 import { CLI, freshDir, runCli } from "./cli-helpers.js";
@@ -16,7 +15,7 @@ import { formatPuzzle, isValidGrid, parseGrid, parsePuzzle } from "../src/core/p
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid } from "../src/canon/index.js";
 import { CATALOG_NAMES, locateGrid } from "../src/bands/index.js";
-import { dataFile } from "./helpers.js";
+import { dataFile, journalUnits } from "./helpers.js";
 
 
 
@@ -24,18 +23,14 @@ function lines(text: string): string[] {
   return text === "" ? [] : text.replace(/\n$/, "").split("\n");
 }
 
-/** A count line without its CPU time: catalog, rank, bands 2, entries, bands 3. */
-function counts(line: string): string {
-  return line.split("\t").slice(0, 5).join("\t");
-}
 
 test("entries --count: pass-1 rank 415 has 80 bands 2, 55 entries, 456 bands 3", () => {
   const run = runCli(["entries", "--rank", "415", "--catalog", "pass1", "--count"]);
   assert.equal(run.code, 0, run.stderr);
   const [line, ...rest] = lines(run.stdout);
   assert.deepEqual(rest, []);
-  assert.equal(counts(line), "pass1\t415\t80\t55\t456");
-  assert.match(line.split("\t")[5], /^\d+\.\d\d$/);
+  assert.equal(line, "pass1\t415\t80\t55\t456");
+  assert.match(run.stderr, /^entries: pass1 rank 415: \d+\.\d\d s CPU$/m);
 });
 
 test("entries lists 456 grids for pass-1 rank 415, each a valid grid in the catalog's rank order", () => {
@@ -58,67 +53,47 @@ test("entries lists 456 grids for pass-1 rank 415, each a valid grid in the cata
   assert.equal(entries.size, 55);
 });
 
-test("entries --all-ranks: pass-1 ranks 414..415 on 2 threads; the checkpoint is kept and --resume recounts nothing", () => {
+test("entries --all-ranks: pass-1 ranks 414..415 on 2 threads; the output is the same with --resume, and the record holds each rank's CPU", () => {
   const dir = freshDir();
-  const checkpoint = join(dir, "pass1.checkpoint.json");
-  const args = ["entries", "--all-ranks", "--count", "--ranks", "414..415", "--catalog", "pass1", "--threads", "2", "--checkpoint", checkpoint];
+  const args = ["entries", "--all-ranks", "--count", "--ranks", "414..415", "--catalog", "pass1", "--threads", "2", "--out", "t.txt"];
   const run = runCli(args, dir);
   assert.equal(run.code, 0, run.stderr);
-  const table = lines(run.stdout);
+  const table = lines(readFileSync(join(dir, "t.txt"), "utf8"));
   assert.equal(table.length, 3);
-  assert.equal(counts(table[0]).replace(/^pass1\t414\t\d+\t/, ""), "473\t4047");
-  assert.equal(counts(table[1]), "pass1\t415\t80\t55\t456");
-  assert.match(table[2], new RegExp(`^pass1\ttotal\t\\d+\t${473 + 55}\t${4047 + 456}\t`));
-  assert.match(run.stderr, /rank 414 done/);
-  assert.match(run.stderr, /rank 415 done/);
-  assert.ok(existsSync(checkpoint), "the checkpoint is the record of the run");
-
-  const again = runCli(args, dir);
-  assert.equal(again.code, 1);
-  assert.match(again.stderr, /checkpoint .*pass1\.checkpoint\.json exists: add --resume/);
-
-  // A figure only the checkpoint holds: printed back, it shows the rank was not counted again.
-  const record = readFileSync(checkpoint, "utf8");
-  writeFileSync(checkpoint, record.replace(/("rank":415,.*"cpuSeconds":)[\d.]+/, "$1123.45"));
-  const resumed = runCli([...args, "--resume"], dir);
-  assert.equal(resumed.code, 0, resumed.stderr);
-  assert.equal(resumed.stdout.replace(/\t[\d.]+\n/g, "\n"), run.stdout.replace(/\t[\d.]+\n/g, "\n"));
-  assert.match(lines(resumed.stdout)[1], /\t123\.45$/);
-  assert.match(resumed.stderr, /2 ranks from the checkpoint .*, 0 to count/);
-  assert.doesNotMatch(resumed.stderr, /done/);
-
-  const other = runCli([...args.map((arg) => (arg === "pass1" ? "main" : arg)), "--resume"], dir);
-  assert.equal(other.code, 1);
-  assert.match(other.stderr, /holds the pass1 catalog, not main/);
+  assert.match(table[0], /^pass1\t414\t\d+\t473\t4047$/);
+  assert.equal(table[1], "pass1\t415\t80\t55\t456");
+  assert.match(table[2], new RegExp(`^pass1\ttotal\t\\d+\t${473 + 55}\t${4047 + 456}$`));
+  const record = JSON.parse(readFileSync(join(dir, "t.txt.record.json"), "utf8")) as { units: { unit: number; cpu: number }[] };
+  assert.deepEqual(record.units.map((u) => u.unit), [0, 1]);
+  assert.ok(record.units.every((u) => u.cpu > 0));
+  assert.ok(!existsSync(join(dir, "t.txt.checkpoint")));
+  const stdout = runCli(args.slice(0, -2), dir);
+  assert.equal(stdout.stdout, readFileSync(join(dir, "t.txt"), "utf8"), "the same table on stdout");
 });
 
 test("entries --all-ranks: SIGTERM keeps the finished rank; --resume counts only the other", async () => {
   const dir = freshDir();
-  const checkpoint = join(dir, "entries-pass1.checkpoint.json");
-  const args = ["entries", "--all-ranks", "--count", "--ranks", "414..415", "--catalog", "pass1"];
-  const recorded = (): number[] =>
-    existsSync(checkpoint) ? (JSON.parse(readFileSync(checkpoint, "utf8")) as { ranks: { rank: number }[] }).ranks.map((r) => r.rank) : [];
-
+  const checkpoint = join(dir, "t.txt.checkpoint");
+  const args = ["entries", "--all-ranks", "--count", "--ranks", "414..415", "--catalog", "pass1", "--out", "t.txt"];
   // One thread: rank 414, then 415, so the signal comes while 415 runs.
   const child = spawn(process.execPath, [CLI, ...args, "--threads", "1"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
-  while (recorded().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (journalUnits(checkpoint) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   child.kill("SIGTERM");
   assert.equal(await exited, 130, stderr);
-  assert.match(stderr, /entries interrupted \(SIGTERM\): 1 of 2 ranks done; checkpoint saved in entries-pass1\.checkpoint\.json/);
+  assert.match(stderr, /entries .* interrupted \(SIGTERM\): 1 unit done; checkpoint saved in t\.txt\.checkpoint/);
   assert.match(stderr, /to continue: sudokulab entries .* --resume$/m);
-  assert.deepEqual(recorded(), [414]);
+  assert.equal(journalUnits(checkpoint), 1);
 
   const resumed = runCli([...args, "--resume", "--threads", "2"], dir);
   assert.equal(resumed.code, 0, resumed.stderr);
-  assert.deepEqual(lines(resumed.stdout).map(counts).slice(1), ["pass1\t415\t80\t55\t456", "pass1\ttotal\t756\t528\t4503"]);
-  assert.match(resumed.stderr, /1 rank from the checkpoint .*, 1 to count/);
-  assert.match(resumed.stderr, /rank 415 done/);
-  assert.doesNotMatch(resumed.stderr, /rank 414 done/);
-  assert.deepEqual(recorded(), [414, 415]);
+  assert.deepEqual(lines(readFileSync(join(dir, "t.txt"), "utf8")).slice(1), ["pass1\t415\t80\t55\t456", "pass1\ttotal\t756\t528\t4503"]);
+  assert.match(resumed.stderr, /resuming entries .*: 1 unit from the checkpoint/);
+  const record = JSON.parse(readFileSync(join(dir, "t.txt.record.json"), "utf8")) as { units: { by: string }[] };
+  assert.notEqual(record.units[0].by, record.units[1].by, "rank 414 came from the first run's checkpoint");
 });
 
 test("entry: the first known 17's grid, in every catalog, as locateGrid has it; entries lists it in that slice", (t) => {
@@ -183,6 +158,7 @@ test("entries and entry: bad options exit 2 with a message; bad grids exit 1, th
     [["entries", "--all-ranks"], /--all-ranks needs --count/],
     [["entries", "--all-ranks", "--count", "--ranks", "0..416"], /expected ranks as A\.\.B or A/],
     [["entries", "--rank", "3", "--resume"], /--resume works with --all-ranks only/],
+    [["entries", "--all-ranks", "--count", "--out", "x.txt", "--checkpoint", "x.txt"], /--out and --checkpoint name the same file/],
     [["entry", "--catalog", "pass2"], /Allowed choices are main, inverted, pass1/],
     [["entry", "--catalog", "main", "--all-catalogs"], /cannot be used with/],
   ];

@@ -8,14 +8,16 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { clueCount, formatPuzzle, parseGrid } from "../src/core/puzzle.js";
 import { countSolutions, redundantClues } from "../src/solver/solve.js";
 import {
   clueLimits, GRID_BAND_CHUNKS, inPass, passClueLimits, SCAN17_PASSES, Scan17Stats, scanGridBandChunk, scanGridByBands, topBandLimits,
 } from "../src/bands/index.js";
-import { chunkHash, writeCheckpoint } from "../src/cli/scan-checkpoint.js";
+import { Journal } from "../src/runner/checkpoint.js";
+import { jobId } from "../src/runner/plan.js";
+import { planScan } from "../src/cli/scan-command.js";
 import { entryBandsOf } from "../src/bands/grid-scan.js";
 import { LIMIT_STRIDE } from "../src/bands/pass-limits.js";
 import { type CliRun, freshDir, runCli } from "./cli-helpers.js";
@@ -130,39 +132,50 @@ test("scan (the band engine by default up to 20 clues): the listed 17s, the same
 test("scan --engine: bands refuses a mask and more than 20 clues; an unknown engine is a usage error", () => {
   const mask = "1".repeat(10) + ".".repeat(71);
   const masked = runCli(["scan", GRID20, "--clues", "17", "--engine", "bands", "--mask", mask]);
-  assert.equal(masked.code, 1);
+  assert.equal(masked.code, 2);
   assert.match(masked.stderr, /--engine bands takes no --mask/);
-  const many = runCli(["scan", GRID20, "--clues", "21", "--engine", "bands"]);
-  assert.equal(many.code, 1);
+  const many = runCli(["scan", GRID20, "--clues", "21", "--engine", "bands", "--stop-at-first"]);
+  assert.equal(many.code, 2);
   assert.match(many.stderr, /--engine bands scans for at most 20 clues, not 21/);
   const bad = runCli(["scan", GRID20, "--clues", "17", "--engine", "fast"]);
-  assert.equal(bad.code, 1);
+  assert.equal(bad.code, 2);
   assert.match(bad.stderr, /Allowed choices are auto, bands, hitting/);
 
 });
 
-test("scan --resume with the band engine: chunks done are not scanned again, nothing lost or repeated; the other engine's checkpoint is refused", () => {
-  // The issue's grid with 20 17s: all of them have their top band first.
+test("scan --resume with the band engine: chunks in the checkpoint are not scanned again, nothing lost or repeated; another engine's checkpoint and an edited one are refused", async () => {
+  // The grid with 20 17s of seed 003: all of them have their top band first.
   const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
   const chunk0: string[] = [];
   scanGridBandChunk(parseGrid(GRID), 17, 0, (p) => chunk0.push(formatPuzzle(p)));
   assert.equal(chunk0.length, 20);
   const dir = freshDir();
   const out = join(dir, "found.txt");
-  const checkpoint = join(dir, "scan.json");
-  const written = [...chunk0].sort().map((p) => p + "\n").join("");
-  writeFileSync(out, written);
-  const identity = { engine: "bands", grid: GRID, clues: 17, mask: null, minimals: false, chunks: GRID_BAND_CHUNKS, chunkHash: chunkHash(new Int32Array(6 * GRID_BAND_CHUNKS)) };
-  writeCheckpoint(checkpoint, identity, { written: 1, ahead: new Map(), out, outBytes: Buffer.byteLength(written) });
-  // A crash after appending output but before recording it leaves bytes the checkpoint does not count.
-  appendFileSync(out, chunk0[0].slice(0, 30) + "\n");
+  const checkpoint = join(dir, "scan.journal");
+  const flags = { clues: 17, engine: "bands" as const, threads: 1, out, checkpoint };
+  const plan = planScan(GRID, flags);
+  const write = async (puzzles: readonly string[]): Promise<void> => {
+    const j = Journal.create(checkpoint, { job: await jobId(plan), kind: "scan", command: plan.command, spec: plan.spec, out });
+    j.addUnit({ unit: 0, data: { puzzles: [...puzzles].sort(), complete: true }, counters: { nodes: 1 }, cpu: 1, by: "test" });
+    j.close();
+  };
+  // The run wrote chunk 0's puzzles in its journal, then died before writing them to the output.
+  await write(chunk0);
+  writeFileSync(out, "");
   const args = ["scan", GRID, "--clues", "17", "--out", out, "--checkpoint", checkpoint, "--resume", "--stats"];
   const other = runCli([...args, "--engine", "hitting"]);
-  assert.equal(other.code, 1);
-  assert.match(other.stderr, /belongs to a different scan \(engine: "bands" there, "hitting" here\)/);
+  assert.equal(other.code, 2);
+  assert.match(other.stderr, /was made by another run \(scan .* --engine bands\)/);
+  // A puzzle that is not on the grid, slipped into the journal with a digest made for it, is still refused.
+  const fake = chunk0.map((p, i) => (i === 0 ? "1" + p.slice(1) : p));
+  await write(fake);
+  const edited = runCli([...args, "--engine", "bands", "--threads", "1"]);
+  assert.equal(edited.code, 2);
+  assert.match(edited.stderr, /cannot be trusted/);
+  await write(chunk0);
   const run = runCli([...args, "--engine", "bands", "--threads", "1"]);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /scan totals: 2 chunks/);
+  assert.match(run.stderr, /resuming scan .*: 1 unit from the checkpoint/);
   const result = readFileSync(out, "utf8").replace(/\n$/, "").split("\n");
   assert.deepEqual(result, [...chunk0].sort());
   assert.ok(!existsSync(checkpoint), "a finished scan removes its checkpoint");

@@ -3,6 +3,7 @@
  * backtracking, sharing no code with the bitboard kernel), random
  * isomorphic transforms, and access to the shared data.
  */
+import { readFileSync } from "node:fs";
 import { UNITS } from "../src/core/cells.js";
 import { mulberry32 } from "../src/core/random.js";
 import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
@@ -121,3 +122,14 @@ export function randomGrid(random: () => number): Uint8Array {
   return cells;
 }
 
+
+/** Finished units a checkpoint journal holds (its unit lines), 0 when there is none yet. */
+export function journalUnits(path: string): number {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return 0;
+  }
+  return text.split("\n").filter((line) => line.startsWith('{"unit":')).length;
+}

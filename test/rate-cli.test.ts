@@ -11,7 +11,7 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { earlyStop, type StepJson, type CandidateJson } from "../src/rate/explain.js";
 import { formatRating, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
-import { formatElapsed, formatProblem } from "../src/cli/rate-job.js";
+import { formatElapsed, formatProblem } from "../src/jobs/rate-job.js";
 import { dataFile } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
 

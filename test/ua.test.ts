@@ -213,14 +213,14 @@ test("sudokulab ua --max-size 12 with 4-digit floors and 1,000 probes finds the 
   assert.match(run.stderr, /^289 UAs; sizes 4:7 6:18 8:23 9:8 10:70 11:24 12:139;/);
 });
 
-test("sudokulab ua: a bad grid or option is a clear error with exit code 1", () => {
+test("sudokulab ua: a bad grid is a clear error with exit code 1, a bad option with 2", () => {
   for (const bad of [G20.slice(0, 80), G20.slice(0, 80) + ".", G20.slice(0, 80) + "5", `${G20} extra`]) {
     const run = runCli(["ua", bad]);
     assert.equal(run.code, 1, bad);
     assert.equal(run.stdout, "");
-    assert.match(run.stderr, /^sudokulab: invalid grid: /);
+    assert.match(run.stderr, /^sudokulab: grid argument: /);
   }
   const option = runCli(["ua", G20, "--digits", "6"]);
-  assert.equal(option.code, 1);
+  assert.equal(option.code, 2);
   assert.match(option.stderr, /--digits/);
 });

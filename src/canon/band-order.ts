@@ -4,6 +4,7 @@
  * index (design notes band-scan.md §1.2; reproduces the sk programs'
  * t416_to_n6 table: rank 0 = minlex 223, rank 415 = minlex 28).
  */
+import { integerArgument } from "../core/arguments.js";
 import { minlexBands } from "./band-table.js";
 import { countValidClueSets, gangsterUAs, minimumValidClues } from "./band-gangster.js";
 
@@ -60,6 +61,7 @@ export function bandFigures(): readonly BandFigures[] {
 
 /** Minlex index of the band with n6 rank `rank`. */
 export function bandAtRank(rank: number): number {
+  integerArgument(rank, "rank", 0, 415);
   if (byRank === null) bandFigures();
   return byRank![rank];
 }

@@ -5,7 +5,8 @@
  * for uniquely solvable puzzles (isomorphic puzzles have isomorphic solutions,
  * and that set of transforms is a coset of the grid's automorphisms).
  */
-import { isValidGrid, type Puzzle, parsePuzzle } from "../core/puzzle.js";
+import { isValidGrid, type Puzzle } from "../core/puzzle.js";
+import { puzzleArgument, type PuzzleInput } from "../core/arguments.js";
 import { solveUnique } from "../solver/solve.js";
 import { GridMinlexer, TRANSFORM_STRIDE } from "./grid-minlex.js";
 
@@ -42,8 +43,8 @@ function gridMinlexer(): GridMinlexer {
   return minlexerInstance;
 }
 
-function cellsOf(cells: Puzzle | string): Puzzle {
-  return typeof cells === "string" ? parsePuzzle(cells) : cells;
+function cellsOf(cells: PuzzleInput, name: string): Puzzle {
+  return puzzleArgument(cells, name);
 }
 
 /** The i-th transform recorded by the minlexer, with its relabelling read off row 1. */
@@ -63,17 +64,17 @@ function transformAt(source: ArrayLike<number>, i: number): GridTransform {
   return { transpose, rows, cols, digits };
 }
 
-export function canonicalGrid(grid: Puzzle | string): CanonicalGrid {
-  const cells = cellsOf(grid);
-  if (!isValidGrid(cells)) throw new Error("not a valid solution grid");
+export function canonicalGrid(grid: PuzzleInput): CanonicalGrid {
+  const cells = cellsOf(grid, "grid");
+  if (!isValidGrid(cells)) throw new RangeError("grid: not a valid solution grid");
   const minlexer = gridMinlexer();
   minlexer.minlex(cells);
   return { grid: minlexer.best.slice(), transform: transformAt(cells, 0), automorphisms: minlexer.automorphisms };
 }
 
 /** Canonical form of a puzzle with a unique solution; throws when it has none or several. */
-export function canonicalPuzzle(puzzle: Puzzle | string): CanonicalPuzzle {
-  const cells = cellsOf(puzzle);
+export function canonicalPuzzle(puzzle: PuzzleInput): CanonicalPuzzle {
+  const cells = cellsOf(puzzle, "puzzle");
   const solved = solveUnique(cells);
   if (solved.status === "none") throw new Error("puzzle has no solution");
   if (solved.status === "multiple") throw new Error("puzzle has several solutions");
@@ -93,9 +94,9 @@ export function canonicalPuzzle(puzzle: Puzzle | string): CanonicalPuzzle {
 }
 
 /** True when two grids, or two uniquely solvable puzzles, are isomorphic. */
-export function isomorphic(a: Puzzle | string, b: Puzzle | string): boolean {
-  const x = cellsOf(a);
-  const y = cellsOf(b);
+export function isomorphic(a: PuzzleInput, b: PuzzleInput): boolean {
+  const x = cellsOf(a, "a");
+  const y = cellsOf(b, "b");
   const bothGrids = !x.includes(0) && !y.includes(0);
   if (bothGrids) return compareCells(canonicalGrid(x).grid, canonicalGrid(y).grid) === 0;
   return compareCells(canonicalPuzzle(x).puzzle, canonicalPuzzle(y).puzzle) === 0;

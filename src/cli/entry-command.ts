@@ -12,11 +12,12 @@
  * `sudokulab: WHERE: REASON`, the others are answered, and the exit code is 1.
  */
 import { CATALOG_NAMES, EntryGenerator, locateGrid, type CatalogName, type GridEntry } from "../bands/index.js";
-import { isValidGrid, parseLine, type Puzzle } from "../core/puzzle.js";
-import { solveUnique } from "../solver/solve.js";
+import type { InputItem } from "../jobs/items.js";
+import { itemGrid } from "../jobs/grid-items.js";
+import { stdoutSink } from "../io/output.js";
+import { escapeControls } from "../io/messages.js";
+import { argumentItems } from "./arg-inputs.js";
 import { bandText, entryLine } from "./entry-format.js";
-import { LineReader, resolveInputs } from "./input.js";
-import { writeStdout } from "./output.js";
 
 export interface EntryFlags {
   readonly catalog: CatalogName;
@@ -30,30 +31,16 @@ type Answer = { readonly lines: readonly string[] } | { readonly error: string }
 export async function runEntryCommand(args: readonly string[], flags: EntryFlags): Promise<number> {
   const catalogs = flags.allCatalogs ? CATALOG_NAMES : [flags.catalog];
   const locator = new EntryLocator(flags.slice);
+  const output = stdoutSink();
   let failed = false;
-  const answer = async (where: string, text: string): Promise<void> => {
-    const result = locator.answer(text, catalogs);
+  // One at a time: each grid takes up to a second per catalog, so answers should not wait for a batch.
+  for await (const item of argumentItems(args)) {
+    const result = locator.answer(item, catalogs);
     if ("lines" in result) {
-      await writeStdout(result.lines.map((line) => line + "\n").join(""));
+      await output.write(result.lines.map((line) => line + "\n").join(""));
     } else {
       failed = true;
-      process.stderr.write(`sudokulab: ${where}: ${result.error}\n`);
-    }
-  };
-  const inputs = args.length === 0 ? ["-"] : args;
-  for (const [i, arg] of inputs.entries()) {
-    if (/^[0-9.]+$/.test(arg)) {
-      await answer(`argument ${i + 1}`, arg);
-      continue;
-    }
-    const { sources, problems } = await resolveInputs([arg]);
-    for (const problem of problems) {
-      failed = true;
-      process.stderr.write(`sudokulab: ${problem}\n`);
-    }
-    // Small batches: each grid takes up to a second per catalog, so answers should not wait for a full batch.
-    for await (const batch of new LineReader(sources).batches(16)) {
-      for (const line of batch.lines) await answer(`${line.source.name}:${line.lineNumber}`, line.text);
+      process.stderr.write(`sudokulab: ${escapeControls(item.where)}: ${escapeControls(result.error)}\n`);
     }
   }
   return failed ? 1 : 0;
@@ -65,14 +52,13 @@ class EntryLocator {
 
   constructor(private readonly withSlice: boolean) {}
 
-  /** The output lines for one input line, or why it is bad. Never throws. */
-  answer(text: string, catalogs: readonly CatalogName[]): Answer {
-    const parsed = parseLine(text);
-    if (!parsed.ok) return { error: parsed.reason };
+  /** The output lines for one input item, or why it is bad. Never throws. */
+  answer(item: InputItem, catalogs: readonly CatalogName[]): Answer {
+    const grid = itemGrid(item);
+    if ("reason" in grid) return { error: grid.reason };
+    const annotation = "annotation" in item ? item.annotation : "";
     try {
-      const grid = gridOf(parsed.cells);
-      if (typeof grid === "string") return { error: grid };
-      return { lines: catalogs.map((catalog) => `${catalog}\t${this.lineOf(locateGrid(grid, catalog))}${parsed.annotation}`) };
+      return { lines: catalogs.map((catalog) => `${catalog}\t${this.lineOf(locateGrid(grid, catalog))}${annotation}`) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
@@ -94,12 +80,4 @@ class EntryLocator {
     if (slice < 0) throw new Error(`internal error: the ${catalog} entry's band 2 is not among the bands 2 of rank ${ranks[0]}`);
     return slice;
   }
-}
-
-/** The solution grid of a grid or of a puzzle with a unique solution, or why there is none. */
-function gridOf(cells: Puzzle): Puzzle | string {
-  if (!cells.includes(0)) return isValidGrid(cells) ? cells : "not a valid Sudoku grid";
-  const result = solveUnique(cells);
-  if (result.status === "unique") return result.solution;
-  return result.status === "none" ? "puzzle has no solution" : "puzzle has several solutions (no single grid)";
 }

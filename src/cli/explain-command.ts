@@ -16,10 +16,9 @@
 import { formatPuzzle, parseLine } from "../core/puzzle.js";
 import { formatRating, ratePuzzle, type RateResult } from "../rate/index.js";
 import { describeChains, describeStep, stepJson } from "../rate/explain.js";
-import { LineReader, resolveInputs } from "./input.js";
-import { LineSink } from "./output.js";
-import { reportError } from "./batch-runner.js";
-import { RATE_LIMIT_TEXT } from "./rate-command.js";
+import { stdoutSink } from "../io/output.js";
+import { escapeControls } from "../io/messages.js";
+import { argumentItems } from "./arg-inputs.js";
 
 export interface ExplainFlags {
   readonly json?: boolean;
@@ -30,8 +29,6 @@ export interface ExplainFlags {
 }
 
 export type ExplainResult = { readonly output: string } | { readonly error: string };
-
-const PUZZLE_ARGUMENT = /^[.0-9]{81}/;
 
 /** Explains one input line: the text (several lines, no final newline) or one JSON line. Never throws. */
 export function explainLine(text: string, flags: ExplainFlags = {}): ExplainResult {
@@ -56,7 +53,6 @@ function explainText(header: string, result: Rated, flags: ExplainFlags): string
     lines.push(`${String(i + 1).padStart(width)}. ${describeStep(step)}`);
     for (const chain of describeChains(step)) lines.push(indent + chain);
   });
-  const known = (value: number | null): string => (value === null ? "?" : formatRating(value));
   const all = (r: { er: number; ep: number; ed: number }): string => `${formatRating(r.er)}/${formatRating(r.ep)}/${formatRating(r.ed)}`;
   if (result.status === "unsolvable" || result.status === "stopped") {
     const why =
@@ -67,13 +63,8 @@ function explainText(header: string, result: Rated, flags: ExplainFlags): string
   } else if (result.status === "rated") {
     lines.push(`ED=${formatRating(result.er)}/${formatRating(result.ep)}/${formatRating(result.ed)} (ER ${formatRating(result.er)}, EP ${formatRating(result.ep)}, ED ${formatRating(result.ed)}; ${result.steps.length} steps)`);
   } else {
-    const unknown = ["ER" + (result.hardestSoFar === null ? "" : ` (at least ${formatRating(result.hardestSoFar)})`)];
-    if (result.ep === null) unknown.push("EP");
-    if (result.ed === null) unknown.push("ED");
-    lines.push(
-      `Stopped after ${result.steps.length} steps: the next step needs a technique harder than ${RATE_LIMIT_TEXT}, not implemented yet.`,
-      `Not known: ${unknown.join(", ")}. ED=?/${known(result.ep)}/${known(result.ed)}`,
-    );
+    // Only a ladder shorter than SE's can leave a puzzle "beyond"; the whole ladder is implemented.
+    throw new Error("internal error: the rating stopped short of SE's ladder");
   }
   return lines.join("\n");
 }
@@ -96,35 +87,18 @@ function explainJson(puzzle: string, annotation: string, result: Rated): string 
 
 /** Runs the command and returns the process exit code. */
 export async function runExplainCommand(args: readonly string[], flags: ExplainFlags): Promise<number> {
-  const sink = new LineSink();
+  const output = stdoutSink();
   let failed = false;
   let first = true;
-  const write = async (result: ExplainResult, where: string): Promise<void> => {
+  for await (const item of argumentItems(args)) {
+    const result: ExplainResult = "error" in item ? { error: item.error } : explainLine(item.puzzle + item.annotation, flags);
     if ("output" in result) {
-      if (!first && flags.json !== true) sink.accept("");
+      await output.write((first || flags.json === true ? "" : "\n") + result.output + "\n");
       first = false;
-      sink.accept(result.output);
-      await sink.flush();
-      return;
-    }
-    failed = true;
-    await sink.flush();
-    reportError(`${where}: ${result.error}`);
-  };
-  const inputs = args.length === 0 ? ["-"] : args;
-  for (let a = 0; a < inputs.length; a++) {
-    const arg = inputs[a];
-    if (PUZZLE_ARGUMENT.test(arg)) {
-      await write(explainLine(arg, flags), `argument ${a + 1}`);
       continue;
     }
-    const { sources, problems } = await resolveInputs([arg]);
-    for (const problem of problems) reportError(problem);
-    if (problems.length > 0) failed = true;
-    for await (const batch of new LineReader(sources).batches(1)) {
-      for (const line of batch.lines) await write(explainLine(line.text, flags), `${line.source.name}:${line.lineNumber}`);
-    }
+    failed = true;
+    process.stderr.write(`sudokulab: ${escapeControls(item.where)}: ${escapeControls(result.error)}\n`);
   }
-  await sink.finish();
   return failed ? 1 : 0;
 }

@@ -5,8 +5,13 @@
 import { InvalidArgumentError } from "commander";
 import { parsePass, type Scan17Pass } from "../bands/pass-limits.js";
 import { parseEngine, type Scan17Engine } from "../bands/scan17.js";
-import type { Shard } from "./scan17-command.js";
-import type { SliceRange } from "./entries-job.js";
+import type { NumberRange as SliceRange } from "../jobs/ranges.js";
+
+/** --shard i/N. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
 
 /** Parses --digits: a comma-separated list of floor sizes, each 2..5 (e.g. "3" or "2,3,4"); "" or "none" for no floors. */
 export function digitCounts(value: string): number[] {
@@ -16,6 +21,14 @@ export function digitCounts(value: string): number[] {
     throw new InvalidArgumentError("expected a comma-separated list of numbers 2 to 5 (e.g. 2,3,4), or 'none'.");
   }
   return counts.map(Number);
+}
+
+export function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new InvalidArgumentError("expected a positive integer.");
+  }
+  return n;
 }
 
 export function nonNegativeInteger(value: string): number {

@@ -8,7 +8,8 @@ import { cellName } from "../core/cells.js";
 import { cellSetToList } from "../core/cellset.js";
 import { isValidGrid, parseLine } from "../core/puzzle.js";
 import { collectUAs, type CollectStats } from "../ua/index.js";
-import { writeStdout } from "./output.js";
+import { stdoutSink } from "../io/output.js";
+import { InputProblem } from "./errors.js";
 
 export interface UaFlags {
   readonly digits: readonly number[];
@@ -22,12 +23,12 @@ export interface UaFlags {
 
 export async function runUaCommand(gridText: string, flags: UaFlags): Promise<void> {
   const parsed = parseLine(gridText.trim());
-  if (!parsed.ok) throw new Error(`invalid grid: ${parsed.reason}`);
-  if (parsed.annotation.trim() !== "") throw new Error("invalid grid: unexpected text after the 81 digits");
+  if (!parsed.ok) throw new InputProblem(`grid argument: ${parsed.reason}`);
+  if (parsed.annotation.trim() !== "") throw new InputProblem("grid argument: unexpected text after the 81 digits");
   const empty = parsed.cells.indexOf(0);
-  if (empty >= 0) throw new Error(`invalid grid: cell ${cellName(empty)} is empty (a grid needs 81 digits 1-9)`);
+  if (empty >= 0) throw new InputProblem(`grid argument: cell ${cellName(empty)} is empty (a grid needs 81 digits 1-9)`);
   // parseLine already rejects a repeated digit; this states the requirement itself.
-  if (!isValidGrid(parsed.cells)) throw new Error("invalid grid: not a valid Sudoku grid");
+  if (!isValidGrid(parsed.cells)) throw new InputProblem("grid argument: not a valid Sudoku grid");
   const grid = parsed.cells;
 
   const start = process.cpuUsage();
@@ -54,7 +55,7 @@ export async function runUaCommand(gridText: string, flags: UaFlags): Promise<vo
   const lists: number[][] = [];
   for (let k = 0; k < words.length; k += 3) lists.push(cellSetToList(words.subarray(k, k + 3)));
   lists.sort(compareCellLists);
-  await writeStdout(lists.map((cells) => cells.map(cellName).join(" ") + "\n").join(""));
+  await stdoutSink().write(lists.map((cells) => cells.map(cellName).join(" ") + "\n").join(""));
 
   if (flags.stats) {
     const histogram = set

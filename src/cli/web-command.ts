@@ -9,6 +9,7 @@ import { readFile, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { UsageError } from "./errors.js";
 
 export interface WebFlags {
   readonly port: string;
@@ -17,8 +18,6 @@ export interface WebFlags {
 
 /** The built page: dist/web, beside dist/src where this file runs from. */
 export const WEB_ROOT = fileURLToPath(new URL("../../web/", import.meta.url));
-
-const USAGE_ERROR = 2;
 
 const TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
@@ -33,17 +32,14 @@ const TYPES: Readonly<Record<string, string>> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-/** Starts the server; resolves to an exit code only when it cannot start (it otherwise runs until a signal). */
+/**
+ * Serves until SIGINT or SIGTERM, then resolves 0. A bad option or a port
+ * that cannot be had is a UsageError (one line, exit code 2).
+ */
 export async function runWebCommand(flags: WebFlags): Promise<number> {
   const port = Number(flags.port);
-  if (!/^\d+$/.test(flags.port) || port > 65535) {
-    process.stderr.write(`sudokulab: --port must be 0 to 65535 (0: any free port), not '${flags.port}'\n`);
-    return USAGE_ERROR;
-  }
-  if (!existsSync(join(WEB_ROOT, "index.html"))) {
-    process.stderr.write(`sudokulab: the web page is not built (no ${join(WEB_ROOT, "index.html")}); run 'npm run build'\n`);
-    return 1;
-  }
+  if (!/^\d+$/.test(flags.port) || port > 65535) throw new UsageError(`--port must be 0 to 65535 (0: any free port), not '${flags.port}'`);
+  if (!existsSync(join(WEB_ROOT, "index.html"))) throw new Error(`the web page is not built (no ${join(WEB_ROOT, "index.html")}); run 'npm run build'`);
   const server = createServer((request, response) => {
     serve(request, response).catch(() => send(response, 500, "internal error"));
   });
@@ -53,8 +49,7 @@ export async function runWebCommand(flags: WebFlags): Promise<number> {
       server.listen(port, flags.host, () => resolve());
     });
   } catch (error) {
-    process.stderr.write(`sudokulab: ${listenProblem(error, flags.host, port)}\n`);
-    return USAGE_ERROR;
+    throw new UsageError(listenProblem(error, flags.host, port));
   }
   const address = server.address();
   const actual = typeof address === "object" && address !== null ? address.port : port;

@@ -21,6 +21,7 @@
  * printed numbers: ER 20.0, EP and ED as far as known (status "stopped").
  */
 import { findConflict, parseLine, type Puzzle } from "../core/puzzle.js";
+import { choiceArgument, integerArgument, type PuzzleInput } from "../core/arguments.js";
 import { solveUnique } from "../solver/solve.js";
 import { CandidateGrid } from "./grid.js";
 import type { Step } from "./step.js";
@@ -125,15 +126,24 @@ export interface RateOptions {
  * Never throws: a malformed or contradictory puzzle, or one without exactly
  * one solution, comes back as "invalid" with the reason.
  */
-export function ratePuzzle(puzzle: Puzzle | string, options: RateOptions = {}): RateResult {
+export function ratePuzzle(puzzle: PuzzleInput, options: RateOptions = {}): RateResult {
+  checkRateOptions(options);
   let cells: Puzzle;
-  if (typeof puzzle === "string") {
-    const parsed = parseLine(puzzle.trim());
+  if (typeof puzzle === "string" || (puzzle as unknown) instanceof String) {
+    const parsed = parseLine(String(puzzle).trim());
     if (!parsed.ok) return { status: "invalid", reason: parsed.reason };
     cells = parsed.cells;
+  } else if (typeof puzzle === "object" && puzzle !== null && typeof (puzzle as ArrayLike<unknown>).length === "number") {
+    const list = puzzle as ArrayLike<unknown>;
+    if (list.length !== 81) return { status: "invalid", reason: "a puzzle is 81 cells holding 0-9" };
+    cells = new Uint8Array(81);
+    for (let i = 0; i < 81; i++) {
+      const v = list[i];
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 9) return { status: "invalid", reason: "a puzzle is 81 cells holding 0-9" };
+      cells[i] = v;
+    }
   } else {
-    if (puzzle.length !== 81 || puzzle.some((d) => d > 9)) return { status: "invalid", reason: "a puzzle is 81 cells holding 0-9" };
-    cells = puzzle;
+    throw new TypeError(`puzzle must be an 81-character string or an array of 81 digits 0-9, not ${puzzle === null ? "null" : typeof puzzle}`);
   }
   const conflict = findConflict(cells);
   if (conflict !== null) return { status: "invalid", reason: conflict };
@@ -143,6 +153,13 @@ export function ratePuzzle(puzzle: Puzzle | string, options: RateOptions = {}): 
     if (solved.status === "multiple") return { status: "invalid", reason: "more than one solution" };
   }
   return rateGrid(CandidateGrid.fromPuzzle(cells), options);
+}
+
+/** Options from a library user: wrong ones are errors, not a different rating. */
+function checkRateOptions(options: RateOptions): void {
+  if (typeof options !== "object" || options === null) throw new TypeError("options must be an object");
+  if (options.producers !== undefined) integerArgument(options.producers, "options.producers", 1, 1000);
+  if (options.stop !== undefined && options.stop !== null) choiceArgument(options.stop, "options.stop", ["pearl", "diamond"]);
 }
 
 /** The rating loop's options that rateGrid uses. */

@@ -135,35 +135,63 @@ function defaultKernelLeft(): number {
   return kernelDefault;
 }
 
+/**
+ * One thread's search over the chunks of a prepared scan: one hitting-set
+ * search kept from chunk to chunk, so the UAs the solver returns in one
+ * chunk prune the next ones (the puzzles of a chunk do not depend on them,
+ * only the work does).
+ */
+export class ChunkSearch {
+  private readonly search: HittingSearch;
+  private onPuzzle: (puzzle: Uint8Array) => void = () => {};
+  private found = 0;
+
+  constructor(
+    private readonly setup: ScanSetup,
+    options: Pick<ScanRunOptions, "minimals" | "stopAtFirst" | "kernelLeft"> = {},
+  ) {
+    const grid = setup.grid;
+    this.search = new HittingSearch(grid, setup.clues, setup.uas, (b0, b1, b2) => {
+      const puzzle = new Uint8Array(81);
+      const words = [b0, b1, b2];
+      for (let cell = 0; cell < 81; cell++) if ((words[BAND_OF[cell]] >>> POS_IN_BAND[cell]) & 1) puzzle[cell] = grid[cell];
+      if (countSolutions(puzzle, 2) !== 1) throw new Error("internal error: the scan found a non-unique puzzle");
+      if (options.minimals && redundantClues(puzzle).length > 0) return;
+      this.found++;
+      this.onPuzzle(puzzle);
+      if (options.stopAtFirst) throw new StopScan();
+    }, 512, options.kernelLeft ?? defaultKernelLeft());
+  }
+
+  /** The search's counters since it was made. */
+  get stats(): SearchStats {
+    return { ...this.search.stats, found: this.found };
+  }
+
+  /** Runs chunk `index`, handing each puzzle to `onPuzzle`; false when --stop-at-first stopped it at a puzzle. */
+  run(index: number, onPuzzle: (puzzle: Uint8Array) => void): boolean {
+    const c = this.setup.chunks;
+    this.onPuzzle = onPuzzle;
+    try {
+      this.search.searchFrom(c[6 * index], c[6 * index + 1], c[6 * index + 2], c[6 * index + 3], c[6 * index + 4], c[6 * index + 5]);
+    } catch (error) {
+      if (error instanceof StopScan) return false;
+      throw error;
+    }
+    // Fold the UAs the solver returned into the index for the next chunks.
+    if (this.search.stats.addedUAs > 0) this.search.rebuild();
+    return true;
+  }
+}
+
 /** Runs the given chunks of a prepared scan, in the order given. */
 export function runChunks(setup: ScanSetup, chunkIndexes: Iterable<number>, options: ScanRunOptions = {}): SearchStats {
-  let current = -1;
-  let found = 0;
-  const grid = setup.grid;
-  const search = new HittingSearch(grid, setup.clues, setup.uas, (b0, b1, b2) => {
-    const puzzle = new Uint8Array(81);
-    const words = [b0, b1, b2];
-    for (let cell = 0; cell < 81; cell++) if ((words[BAND_OF[cell]] >>> POS_IN_BAND[cell]) & 1) puzzle[cell] = grid[cell];
-    // Re-checked with the plain count before it is reported.
-    if (countSolutions(puzzle, 2) !== 1) throw new Error("internal error: the scan found a non-unique puzzle");
-    if (options.minimals && redundantClues(puzzle).length > 0) return;
-    found++;
-    options.onPuzzle?.(puzzle, current);
-    if (options.stopAtFirst) throw new StopScan();
-  }, 512, options.kernelLeft ?? defaultKernelLeft());
-  const c = setup.chunks;
-  try {
-    for (const i of chunkIndexes) {
-      current = i;
-      search.searchFrom(c[6 * i], c[6 * i + 1], c[6 * i + 2], c[6 * i + 3], c[6 * i + 4], c[6 * i + 5]);
-      // Fold the UAs the solver returned into the index for the next chunks.
-      if (search.stats.addedUAs > 0) search.rebuild();
-      options.onChunkDone?.(i, search.stats);
-    }
-  } catch (error) {
-    if (!(error instanceof StopScan)) throw error;
+  const search = new ChunkSearch(setup, options);
+  for (const i of chunkIndexes) {
+    if (!search.run(i, (puzzle) => options.onPuzzle?.(puzzle, i))) break;
+    options.onChunkDone?.(i, search.stats);
   }
-  return { ...search.stats, found };
+  return search.stats;
 }
 
 /** Scans a whole grid in this thread; returns the puzzles found. */

@@ -5,7 +5,8 @@
  * callback gets a fresh instance, so re-entrant use is safe.
  */
 import { BitboardSolver, type SolutionCallback } from "./bitboard.js";
-import { parsePuzzle, type Puzzle } from "../core/puzzle.js";
+import type { Puzzle } from "../core/puzzle.js";
+import { limitArgument, puzzleArgument, type PuzzleInput } from "../core/arguments.js";
 import type { CellSet } from "../core/cellset.js";
 
 const shared = new BitboardSolver();
@@ -14,19 +15,19 @@ function kernel(): BitboardSolver {
   return shared.busy ? new BitboardSolver() : shared;
 }
 
-function cellsOf(puzzle: Puzzle | string): Puzzle {
-  return typeof puzzle === "string" ? parsePuzzle(puzzle) : puzzle;
+function cellsOf(puzzle: PuzzleInput, name = "puzzle"): Puzzle {
+  return puzzleArgument(puzzle, name);
 }
 
 /** The first solution, or null when the puzzle has none. */
-export function solve(puzzle: Puzzle | string): Uint8Array | null {
+export function solve(puzzle: PuzzleInput): Uint8Array | null {
   const solver = kernel();
   return solver.countSolutions(cellsOf(puzzle), 1) === 0 ? null : solver.solution.slice();
 }
 
 /** The number of solutions, counting no further than `limit`. */
-export function countSolutions(puzzle: Puzzle | string, limit = 2): number {
-  return kernel().countSolutions(cellsOf(puzzle), limit);
+export function countSolutions(puzzle: PuzzleInput, limit = 2): number {
+  return kernel().countSolutions(cellsOf(puzzle), limitArgument(limit));
 }
 
 export type SolveResult =
@@ -35,7 +36,7 @@ export type SolveResult =
   | { readonly status: "multiple"; readonly solution: Uint8Array };
 
 /** Solves and tells whether the solution is unique (count to 2). */
-export function solveUnique(puzzle: Puzzle | string): SolveResult {
+export function solveUnique(puzzle: PuzzleInput): SolveResult {
   const solver = kernel();
   const count = solver.countSolutions(cellsOf(puzzle), 2);
   if (count === 0) return { status: "none" };
@@ -49,9 +50,9 @@ export function solveUnique(puzzle: Puzzle | string): SolveResult {
  * shrunk by default to the smallest difference among the completions inside
  * the first one found. The clues must agree with the grid.
  */
-export function checkUnique(puzzle: Puzzle | string, grid: Puzzle | string, shrink = true): CellSet | null {
+export function checkUnique(puzzle: PuzzleInput, grid: PuzzleInput, shrink = true): CellSet | null {
   const cells = cellsOf(puzzle);
-  const solution = cellsOf(grid);
+  const solution = cellsOf(grid, "grid");
   for (let i = 0; i < 81; i++) {
     if (cells[i] !== 0 && cells[i] !== solution[i]) {
       throw new Error(`checkUnique: clue ${cells[i]} at cell ${i} disagrees with the grid's ${solution[i]}`);
@@ -62,15 +63,16 @@ export function checkUnique(puzzle: Puzzle | string, grid: Puzzle | string, shri
 }
 
 /** Calls `onSolution` for every solution (the array passed is reused: copy it to keep it), up to `limit`. Returns the number visited. */
-export function enumerateSolutions(puzzle: Puzzle | string, onSolution: SolutionCallback, limit = Infinity): number {
-  return kernel().enumerate(cellsOf(puzzle), onSolution, limit);
+export function enumerateSolutions(puzzle: PuzzleInput, onSolution: SolutionCallback, limit = Infinity): number {
+  if (typeof onSolution !== "function") throw new TypeError("onSolution must be a function");
+  return kernel().enumerate(cellsOf(puzzle), onSolution, limitArgument(limit));
 }
 
 /**
  * The clues whose removal leaves the puzzle unique: an empty list means the
  * puzzle is minimal. Only meaningful for a puzzle with a unique solution.
  */
-export function redundantClues(puzzle: Puzzle | string): number[] {
+export function redundantClues(puzzle: PuzzleInput): number[] {
   const cells = cellsOf(puzzle).slice();
   const solver = kernel();
   const redundant: number[] = [];

@@ -1,0 +1,29 @@
+/**
+ * The kinds of job, by name: what the runner's threads and the cluster's
+ * workers load to run a unit. Each kind is loaded when first asked for, so a
+ * thread that rates puzzles never loads the band scan.
+ */
+import type { AnyJobKind } from "./job.js";
+
+export const JOB_KIND_NAMES = ["lines", "rate", "scan", "scan-grids", "scan17", "scan17-grid", "entries"] as const;
+export type JobKindName = (typeof JOB_KIND_NAMES)[number];
+
+const LOADERS: Record<JobKindName, () => Promise<AnyJobKind>> = {
+  lines: async () => (await import("./lines-job.js")).linesJob,
+  rate: async () => (await import("./rate-job.js")).rateJob,
+  scan: async () => (await import("./scan-job.js")).scanJob,
+  "scan-grids": async () => (await import("./scan-grids-job.js")).scanGridsJob,
+  scan17: async () => (await import("./scan17-job.js")).scan17Job,
+  "scan17-grid": async () => (await import("./scan17-grid-job.js")).scan17GridJob,
+  entries: async () => (await import("./entries-job.js")).entriesJob,
+};
+
+export function isJobKindName(name: string): name is JobKindName {
+  return (JOB_KIND_NAMES as readonly string[]).includes(name);
+}
+
+export function loadJobKind(name: JobKindName): Promise<AnyJobKind> {
+  return LOADERS[name]();
+}
+
+export * from "./job.js";

@@ -1,0 +1,203 @@
+/**
+ * `rate` as a job: Sudoku Explainer 1.2.1's ratings of blocks of input
+ * items, and serate's output format. A unit's result holds one record per
+ * good item; the line is written from the record in unit order, where the
+ * ordinal %n (good lines counted from 1) is known.
+ */
+import { formatPuzzle } from "../core/puzzle.js";
+import { formatRating, ratePuzzle, type EarlyStop } from "../rate/index.js";
+import { hardestStep } from "../rate/explain.js";
+import { isProblemList, type JobKind, type Problem } from "./job.js";
+import { itemCells, type ItemBlock } from "./items.js";
+
+export interface RateSpec {
+  /** The output line, with serate's codes (FORMAT_CODES). */
+  readonly format: string;
+  readonly uniqueness: boolean;
+  readonly stop: EarlyStop | null;
+  /** Only SE's first N producers (--producers), as SE with the later techniques unticked; null: all. */
+  readonly producers: number | null;
+}
+
+/**
+ * One puzzle's rating. Ratings ×10, as serate prints them: ER 200 (20.0) when
+ * no technique applies ("unsolvable") or --pearl/--diamond stopped the rating
+ * ("stopped"), with EP / ED 0 when not reached.
+ */
+export interface RateRecord {
+  readonly status: "rated" | "unsolvable" | "stopped";
+  readonly puzzle: string;
+  readonly annotation: string;
+  readonly er: number;
+  readonly ep: number;
+  readonly ed: number;
+  /** The hardest step's technique (the stopping step's with --pearl/--diamond), or null at ER 20.0. */
+  readonly technique: string | null;
+  /** Wall time of the rating, milliseconds (serate's %e). */
+  readonly ms: number;
+}
+
+export interface RateData {
+  readonly records: readonly RateRecord[];
+  readonly problems: readonly Problem[];
+}
+
+export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
+  name: "rate",
+
+  prepare: () => null,
+
+  run(_context, spec, unit) {
+    const records: RateRecord[] = [];
+    const problems: Problem[] = [];
+    let unsolvable = 0;
+    for (const item of unit.items) {
+      const read = itemCells(item);
+      if ("reason" in read) {
+        problems.push(read);
+        continue;
+      }
+      const rated = rateCells(read.cells, read.annotation, spec);
+      if ("error" in rated) problems.push({ where: item.where, reason: rated.error });
+      else {
+        records.push(rated);
+        if (rated.status === "unsolvable") unsolvable++;
+      }
+    }
+    return { data: { records, problems }, counters: { rated: records.length, unsolvable } };
+  },
+
+  check(_spec, _unit, data) {
+    if (typeof data !== "object" || data === null) return "not an object";
+    const { records, problems } = data as Record<string, unknown>;
+    if (!isProblemList(problems) || !Array.isArray(records)) return "not a list of records and problems";
+    for (const record of records as unknown[]) if (!isRateRecord(record)) return `bad record ${JSON.stringify(record).slice(0, 120)}`;
+    return null;
+  },
+
+  renderer(spec) {
+    let ordinal = 0;
+    return {
+      render: (data) => data.records.map((record) => formatRecord(spec.format, record, ++ordinal) + "\n").join(""),
+      finish: () => "",
+    };
+  },
+
+  problems: (data) => data.problems,
+
+  summary(spec, totals) {
+    const unsolvable = totals.counters.unsolvable ?? 0;
+    if (unsolvable === 0) return "";
+    const ladder = spec.producers === null ? "SE 1.2.1's techniques" : `SE's first ${spec.producers} producers`;
+    return `sudokulab: ${unsolvable} puzzle${unsolvable === 1 ? "" : "s"} beyond ${ladder} (ER 20.0, as serate prints it)\n`;
+  },
+};
+
+/** One puzzle's record, or why it cannot be rated (no solution, several). Never throws. */
+export function rateCells(cells: Uint8Array, annotation: string, spec: Omit<RateSpec, "format">): RateRecord | { readonly error: string } {
+  const start = now();
+  let result;
+  try {
+    result = ratePuzzle(cells, { uniqueness: spec.uniqueness, steps: true, stop: spec.stop, producers: spec.producers ?? undefined });
+  } catch (e) {
+    return { error: `rating failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const ms = now() - start;
+  const base = { puzzle: formatPuzzle(cells), annotation, ms };
+  switch (result.status) {
+    case "invalid":
+      if (result.reason === "no solution") return { error: "puzzle has no solution" };
+      return { error: result.reason === "more than one solution" ? "puzzle has several solutions" : result.reason };
+    case "rated":
+      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: hardestStep(result.steps)?.technique ?? null };
+    case "stopped":
+      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: result.stoppedBy.technique };
+    case "unsolvable":
+      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: null };
+    case "beyond":
+      // Only a ladder shorter than SE's can leave a puzzle "beyond"; the whole ladder is implemented.
+      return { error: "internal error: the rating stopped short of SE's ladder" };
+  }
+}
+
+function isRateRecord(value: unknown): value is RateRecord {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const rating = (x: unknown): boolean => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 200;
+  return (
+    (r.status === "rated" || r.status === "unsolvable" || r.status === "stopped") &&
+    typeof r.puzzle === "string" &&
+    /^[1-9.]{81}$/.test(r.puzzle) &&
+    typeof r.annotation === "string" &&
+    rating(r.er) &&
+    rating(r.ep) &&
+    rating(r.ed) &&
+    (r.technique === null || typeof r.technique === "string") &&
+    typeof r.ms === "number"
+  );
+}
+
+function now(): number {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
+}
+
+/** The format codes, for the help and the error message. */
+export const FORMAT_CODES: readonly (readonly [string, string])[] = [
+  ["%g", "the puzzle, 81 characters ('.' for an empty cell)"],
+  ["%r", "ER, the hardest step"],
+  ["%p", "EP, the hardest step up to the first placed digit"],
+  ["%d", "ED, the first step"],
+  ["%t", "the hardest step's technique (the first one at ER; '?' at ER 20.0)"],
+  ["%e", "the time the rating took, as serate writes it (0.25s, 1m05s)"],
+  ["%n", "the ordinal of the output line, from 1 (bad lines are not counted)"],
+  ["%%", "a '%'"],
+];
+
+export const DEFAULT_FORMAT = "%g ED=%r/%p/%d";
+
+/** Checks a --format value; returns a problem or null. */
+export function formatProblem(format: string): string | null {
+  for (let i = 0; i < format.length; i++) {
+    if (format[i] !== "%") continue;
+    const code = format[++i];
+    if (code === undefined) return "the format ends with a lone '%'";
+    if (!"grpdten%".includes(code)) return `unknown format code '%${code}' (known: ${FORMAT_CODES.map(([c]) => c).join(" ")})`;
+  }
+  return null;
+}
+
+/** serate's %e: seconds with hundredths below a minute, then 1m05s, 1h05m, 1d05h. */
+export function formatElapsed(ms: number): string {
+  let t = Math.floor(ms / 10);
+  const u = t % 100;
+  t = Math.floor(t / 100);
+  const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+  if (t < 60) return `${t}.${two(u)}s`;
+  if (t < 3600) return `${Math.floor(t / 60)}m${two(t % 60)}s`;
+  if (t < 86400) return `${Math.floor(t / 3600)}h${two(Math.floor((t % 3600) / 60))}m`;
+  return `${Math.floor(t / 86400)}d${two(Math.floor((t % 86400) / 3600))}h`;
+}
+
+/** The output line of a record: the format filled in, then the line's annotation. */
+export function formatRecord(format: string, record: RateRecord, ordinal: number): string {
+  let out = "";
+  for (let i = 0; i < format.length; i++) {
+    const c = format[i];
+    if (c !== "%" || i + 1 >= format.length) {
+      out += c;
+      continue;
+    }
+    const code = format[++i];
+    switch (code) {
+      case "g": out += record.puzzle; break;
+      case "r": out += formatRating(record.er); break;
+      case "p": out += formatRating(record.ep); break;
+      case "d": out += formatRating(record.ed); break;
+      case "t": out += record.technique ?? "?"; break;
+      case "e": out += formatElapsed(record.ms); break;
+      case "n": out += String(ordinal); break;
+      default: out += code; break;
+    }
+  }
+  return out + record.annotation;
+}
