@@ -68,6 +68,8 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(browser: Browser, url: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
+  // Generous: the machines that run the suite may be shared and busy; a wait that times out is a failure anyway.
+  page.setDefaultTimeout(60_000);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   (page as Page & { errors?: string[] }).errors = errors;
