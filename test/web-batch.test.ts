@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freshDir, runCli } from "./cli-helpers.js";
 import { pageErrors, saveScreenshot, webSkipReason } from "./web-helpers.js";
-import { webSession } from "./web-session.js";
+import { webFixture } from "./web-fixture.js";
 
 const skip = webSkipReason() ?? false;
 
@@ -34,7 +34,7 @@ const BAD: readonly (readonly [string, RegExp])[] = [
   ["5.42.........4..3.1.........6..73.........5.1..........3.....7....5..4..8........", /several solutions/],
 ];
 
-const web = webSession(skip);
+const web = webFixture(skip);
 
 function byTest(id: string): string {
   return `[data-testid="${id}"]`;

@@ -9,13 +9,13 @@ import { formatPuzzle, parseGrid } from "../src/core/puzzle.js";
 import { collectSmallUAs, UASet } from "../src/ua/index.js";
 import { cellSetToList } from "../src/core/cellset.js";
 import { eventually, openPage, pageErrors, saveScreenshot, webSkipReason } from "./web-helpers.js";
-import { webSession } from "./web-session.js";
+import { webFixture } from "./web-fixture.js";
 
 const skip = webSkipReason() ?? false;
 const PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
 
-const web = webSession(skip);
+const web = webFixture(skip);
 
 const byTest = (id: string): string => `[data-testid="${id}"]`;
 

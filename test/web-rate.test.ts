@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { dataDirectory, dataFile, readTsv } from "../src/io/shared-data.js";
 import { ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
 import { pageErrors, saveScreenshot, webSkipReason } from "./web-helpers.js";
-import { webSession } from "./web-session.js";
+import { webFixture } from "./web-fixture.js";
 
 const ratingsFile = dataFile("se-ratings.tsv");
 const skip = webSkipReason() ?? false;
@@ -22,7 +22,7 @@ const NESTED = "1.....7....71.9...68..7......1.6.8...6.....42.....2.....6.9.1..5
 const SAMPLE_BELOW = 90;
 const SAMPLES = 10;
 
-const web = webSession(skip);
+const web = webFixture(skip);
 
 function byTest(id: string): string {
   return `[data-testid="${id}"]`;

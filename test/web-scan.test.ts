@@ -9,12 +9,12 @@ import assert from "node:assert/strict";
 import { clueCount, parsePuzzle } from "../src/core/puzzle.js";
 import { solveUnique } from "../src/solver/solve.js";
 import { pageErrors, saveScreenshot, webSkipReason } from "./web-helpers.js";
-import { webSession } from "./web-session.js";
+import { webFixture } from "./web-fixture.js";
 
 const skip = webSkipReason() ?? false;
 const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
 
-const web = webSession(skip);
+const web = webFixture(skip);
 
 function byTest(id: string): string {
   return `[data-testid="${id}"]`;

@@ -1,5 +1,5 @@
 /**
- * One server, browser and page for all the tests of a web test file:
+ * The fixture of a web test file: one server, browser and page for all its tests,
  * started before the first test (unless the file is skipped), stopped after
  * the last, whatever happened in between.
  */
@@ -7,7 +7,7 @@ import { after, before } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage, startServer, type WebServer } from "./web-helpers.js";
 
-export interface WebSession {
+export interface WebFixture {
   readonly server: WebServer;
   readonly browser: Browser;
   /** The page the file's tests share. */
@@ -15,18 +15,18 @@ export interface WebSession {
 }
 
 /** Serves the page and opens it in Chromium before the file's tests (unless skipped); stops both after them. */
-export function webSession(skip: string | false): WebSession {
-  const session = {} as { server?: WebServer; browser?: Browser; page?: Page };
+export function webFixture(skip: string | false): WebFixture {
+  const fixture = {} as { server?: WebServer; browser?: Browser; page?: Page };
   before(async () => {
     if (skip !== false) return;
-    session.server = await startServer();
-    session.browser = await launchBrowser();
-    session.page = await openPage(session.browser, session.server.url);
+    fixture.server = await startServer();
+    fixture.browser = await launchBrowser();
+    fixture.page = await openPage(fixture.browser, fixture.server.url);
   });
   after(async () => {
-    await session.browser?.close();
-    await session.server?.close();
+    await fixture.browser?.close();
+    await fixture.server?.close();
   });
-  return session as WebSession;
+  return fixture as WebFixture;
 }
 
