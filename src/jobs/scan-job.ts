@@ -34,6 +34,8 @@ export interface ScanSpec {
   /** Chunks of the search, and a hash of their words: a build that cuts the search differently is another job. */
   readonly chunks: number;
   readonly chunkHash: string;
+  /** One JSON object per puzzle ({"puzzle": ...}) instead of the bare line. */
+  readonly json?: boolean;
 }
 
 export interface ScanData {
@@ -132,14 +134,15 @@ export const scanJob: JobKind<ScanSpec, number, ScanData, ScanContext> = {
 
   renderer(spec) {
     let done = false;
+    const line = (puzzle: string): string => (spec.json === true ? JSON.stringify({ puzzle, clues: spec.clues }) : puzzle) + "\n";
     return {
       render(data) {
         if (done) return "";
         if (spec.stopAtFirst && data.puzzles.length > 0) {
           done = true;
-          return data.puzzles[0] + "\n";
+          return line(data.puzzles[0]);
         }
-        return data.puzzles.map((puzzle) => puzzle + "\n").join("");
+        return data.puzzles.map(line).join("");
       },
       finish: () => "",
     };
