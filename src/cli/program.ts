@@ -231,6 +231,14 @@ export function buildProgram(deliver: Deliver, name = "sudokulab"): Command {
     .allowUnknownOption()
     .helpOption(false);
 
+  // `web`: the browser page, served from the package (web-command.ts checks the options and exits 2 on a bad one).
+  program
+    .command("web")
+    .description("Serve the web page (solve, rate with steps, scan a grid) at http://HOST:PORT/.")
+    .option("--port <n>", "port to listen on (0: any free port)", "8017")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .action(exit(async (flags: { port: string; host: string }) => (await import("./web-command.js")).runWebCommand(flags)));
+
   program
     .command("demo")
     .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
