@@ -9,10 +9,10 @@
  * process, each time with fresh counters: the first run includes the
  * JIT's warm-up, the later ones show the spread.
  */
-import { EntryGenerator } from "../src/bands/entry-generator.js";
-import { CATALOG_OF_PASS, parsePass } from "../src/bands/pass-limits.js";
-import { entryScanner, parseEngine, type Scan17Engine } from "../src/bands/scan17.js";
-import { Scan17Stats } from "../src/bands/scan17-stats.js";
+import { EntryGenerator } from "../src/catalog/entry-generator.js";
+import { CATALOG_OF_PASS, parsePass } from "../src/bandscan/pass-limits.js";
+import { entryScanner, parseEngine, type Scan17Engine } from "../src/bandscan/engines.js";
+import { Scan17Stats } from "../src/bandscan/scan17-stats.js";
 import { cpuSeconds } from "./report.js";
 
 function main(args: string[]): void {

@@ -25,7 +25,7 @@ import { readFileSync } from "node:fs";
 import { parseGrid } from "../src/core/puzzle.js";
 import { dataFile } from "../src/io/shared-data.js";
 import { scanGrid } from "../src/scan/index.js";
-import { MAX_BAND_ENGINE_CLUES, Scan17Stats, scanGridByBands } from "../src/bands/index.js";
+import { MAX_BAND_ENGINE_CLUES, Scan17Stats, scanGridByBands } from "../src/bandscan/index.js";
 import { randomGrid, rng } from "../test/helpers.js";
 import { cpuSeconds, finish, report } from "./report.js";
 

@@ -43,7 +43,7 @@ import {
   parseEngine,
   scanGrid17,
   scanSlices17,
-} from "../src/bands/index.js";
+} from "../src/bandscan/index.js";
 import { cpuSeconds, finish, report } from "./report.js";
 
 let engine: Scan17Engine = "expand";

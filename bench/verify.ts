@@ -11,7 +11,7 @@ import { applyTransform, canonicalPuzzle, canonicalGrid } from "../src/canon/ind
 import { dataFile, readPuzzles } from "../src/io/shared-data.js";
 import { entryForms, randomGrid, randomTransform, rng, text } from "../test/helpers.js";
 import { bandLookup } from "../src/canon/band-lookup.js";
-import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/bands/index.js";
+import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/catalog/index.js";
 import { finish, report } from "./report.js";
 
 function checkList(file: string): void {

@@ -1,5 +1,5 @@
 /**
- * The band engine of the grid scan (src/bands/grid-scan.ts): its clue
+ * The band engine of the grid scan (src/bandscan/grid-scan.ts): its clue
  * limits against their definition (each clue distribution in exactly one
  * chunk, the top band's), the sk_s17 passes' tables against inPass, and its
  * puzzles against public truth: the listed 17s of grids-with-most-17s.tsv,
@@ -13,11 +13,19 @@ import { join } from "node:path";
 import { clueCount, formatPuzzle, parseGrid } from "../src/core/puzzle.js";
 import { countSolutions, redundantClues } from "../src/solver/solve.js";
 import {
-  clueLimits, GRID_BAND_CHUNKS, inPass, passClueLimits, SCAN17_PASSES, Scan17Stats, scanGridBandChunk, scanGridByBands, topBandLimits,
-} from "../src/bands/index.js";
+  clueLimits,
+  GRID_BAND_CHUNKS,
+  inPass,
+  passClueLimits,
+  SCAN17_PASSES,
+  Scan17Stats,
+  scanGridBandChunk,
+  scanGridByBands,
+  topBandLimits,
+} from "../src/bandscan/index.js";
 import { chunkHash, writeCheckpoint } from "../src/cli/scan-checkpoint.js";
-import { entryBandsOf } from "../src/bands/grid-scan.js";
-import { LIMIT_STRIDE } from "../src/bands/pass-limits.js";
+import { entryBandsOf } from "../src/bandscan/grid-scan.js";
+import { LIMIT_STRIDE } from "../src/bandscan/pass-limits.js";
 import { type CliRun, freshDir, runCli } from "./cli-helpers.js";
 import { dataFile } from "./helpers.js";
 

@@ -7,7 +7,7 @@
  * independent of the range asked for, so one file serves any --ranks.
  */
 import { existsSync } from "node:fs";
-import type { CatalogName } from "../bands/index.js";
+import type { CatalogName } from "../catalog/index.js";
 import { readCheckpointRecord, writeFileAtomically } from "./atomic-file.js";
 import type { RankCount } from "./entries-job.js";
 

@@ -5,7 +5,7 @@
  * counts of that rank, in the main thread. With --all-ranks --count, the
  * count table of a range of ranks on worker threads (entries-ranks.ts).
  */
-import type { CatalogName } from "../bands/index.js";
+import type { CatalogName } from "../catalog/index.js";
 import { defaultEntriesCheckpoint } from "./entries-checkpoint.js";
 import { countLine, runRank, type RankRun, type SliceRange } from "./entries-job.js";
 import { runAllRanks } from "./entries-ranks.js";

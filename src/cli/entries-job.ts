@@ -4,7 +4,7 @@
  * (entries-worker.ts); `--rank R` runs it in the main thread.
  */
 import { readFileSync } from "node:fs";
-import { EntryGenerator, type CatalogName, type EntryVisitor } from "../bands/index.js";
+import { EntryGenerator, type CatalogName, type EntryVisitor } from "../catalog/index.js";
 
 /** What is counted over one rank, or summed over several. */
 export interface EntryFigures {

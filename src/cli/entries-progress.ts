@@ -5,7 +5,7 @@
  * takes seconds to minutes, so a line per rank is never noisy.
  */
 import cliProgress from "cli-progress";
-import type { CatalogName } from "../bands/index.js";
+import type { CatalogName } from "../catalog/index.js";
 import type { RankCount } from "./entries-job.js";
 
 export interface EntriesProgress {

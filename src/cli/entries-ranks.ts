@@ -6,7 +6,7 @@
  * signal or a kill goes on with --resume, losing only the ranks in progress.
  */
 import { Worker } from "node:worker_threads";
-import type { CatalogName } from "../bands/index.js";
+import type { CatalogName } from "../catalog/index.js";
 import {
   entriesCheckpointExists,
   readEntriesCheckpoint,

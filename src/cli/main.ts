@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { CATALOG_NAMES } from "../bands/catalog.js";
+import { CATALOG_NAMES } from "../catalog/catalog.js";
 import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/collect.js";
 import type { EntriesFlags } from "./entries-command.js";
 import type { EntryFlags } from "./entry-command.js";

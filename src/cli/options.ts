@@ -3,8 +3,8 @@
  * that main.ts can declare every command while loading only the one run.
  */
 import { InvalidArgumentError } from "commander";
-import { parsePass, type Scan17Pass } from "../bands/pass-limits.js";
-import { parseEngine, type Scan17Engine } from "../bands/scan17.js";
+import { parsePass, type Scan17Pass } from "../bandscan/pass-limits.js";
+import { parseEngine, type Scan17Engine } from "../bandscan/engines.js";
 import type { Shard } from "./scan17-command.js";
 import type { SliceRange } from "./entries-job.js";
 

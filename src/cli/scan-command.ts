@@ -7,7 +7,7 @@
  */
 import { formatPuzzle, isValidGrid, parseGrid } from "../core/puzzle.js";
 import { parseMask, prepareScan, type ScanSetup } from "../scan/index.js";
-import { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES } from "../bands/grid-scan.js";
+import { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES } from "../bandscan/grid-scan.js";
 import { wasmKernelAvailable } from "../scan/wasm-kernel.js";
 import { checkpointExists, chunkHash, readCheckpoint, removeCheckpoint, writeCheckpoint, type CheckpointState, type ScanIdentity } from "./scan-checkpoint.js";
 import { NO_LIMIT, type ChunkReport, type JobOptions, type ScanEngine } from "./scan-job.js";

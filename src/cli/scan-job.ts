@@ -8,7 +8,7 @@
  */
 import { formatPuzzle } from "../core/puzzle.js";
 import { runChunks, StopScan, type ScanSetup, type SearchStats } from "../scan/index.js";
-import { scanGridBandChunk, Scan17Stats } from "../bands/index.js";
+import { scanGridBandChunk, Scan17Stats } from "../bandscan/index.js";
 import { countSolutions, redundantClues } from "../solver/solve.js";
 
 export interface ChunkWork {
@@ -33,7 +33,7 @@ export interface ChunkReport {
 
 /**
  * The scan's engines: the hitting-set search of src/scan (any clue count,
- * --mask, 256 or more chunks), or the band scan of src/bands applied to the
+ * --mask, 256 or more chunks), or the band scan of src/bandscan applied to the
  * grid (up to MAX_BAND_ENGINE_CLUES clues, no mask, one chunk per band).
  */
 export type ScanEngine = "hitting" | "bands";

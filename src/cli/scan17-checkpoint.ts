@@ -11,7 +11,7 @@
  * refuses a checkpoint made with others.
  */
 import { existsSync } from "node:fs";
-import { Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bands/index.js";
+import { Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bandscan/index.js";
 import { readCheckpointRecord, writeFileAtomically } from "./atomic-file.js";
 import { SliceSet, type SliceRange } from "./scan17-job.js";
 

@@ -5,7 +5,7 @@
  * (scan17-slices.ts); with --grid, the 17s of given grids (scan17-grid.ts).
  * This file holds the options' parsers and checks, and picks the form.
  */
-import type { Scan17Engine, Scan17Pass } from "../bands/index.js";
+import type { Scan17Engine, Scan17Pass } from "../bandscan/index.js";
 import type { SliceRange } from "./entries-job.js";
 import { runScan17Grids } from "./scan17-grid.js";
 import { runScan17Slices } from "./scan17-slices.js";

@@ -13,7 +13,7 @@
  * bad line is reported on stderr as `sudokulab: FILE:LINE: REASON` and the
  * others are answered; the exit code is then 1.
  */
-import { scanGrid17, type Scan17Engine, Scan17Stats, type GridHit17 } from "../bands/index.js";
+import { scanGrid17, type Scan17Engine, Scan17Stats, type GridHit17 } from "../bandscan/index.js";
 import { formatPuzzle, isValidGrid, parseLine, type Puzzle } from "../core/puzzle.js";
 import { solveUnique } from "../solver/solve.js";
 import { threadCpuSeconds } from "./entries-job.js";

@@ -5,7 +5,7 @@
  * and sets of slices kept as ranges (the checkpoint's "done"); and the
  * --stats table, which the --grid form prints too.
  */
-import type { Scan17Engine, Scan17Pass, Scan17Stats } from "../bands/index.js";
+import type { Scan17Engine, Scan17Pass, Scan17Stats } from "../bandscan/index.js";
 import type { SliceRange } from "./entries-job.js";
 
 export type { SliceRange };

@@ -12,7 +12,7 @@
  * never a line lost or repeated by an interruption.
  */
 import { Worker } from "node:worker_threads";
-import { Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bands/index.js";
+import { Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bandscan/index.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { resumeCommand } from "./resume-command.js";
 import {

@@ -7,7 +7,7 @@
  * worker with terminate(), abandoning the slice in progress.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { formatScan17Hit, scanSlices17, Scan17Stats } from "../bands/index.js";
+import { formatScan17Hit, scanSlices17, Scan17Stats } from "../bandscan/index.js";
 import { threadCpuSeconds } from "./entries-job.js";
 import { statsDelta, type Scan17Message, type Scan17WorkerData, type StatsRecord } from "./scan17-job.js";
 

@@ -14,7 +14,7 @@
  * found on the entry are mapped back row for row.
  */
 import { EntryScanner17, MAX_SCAN_CLUES } from "./entry-scan.js";
-import { MAX_BANDS3 } from "./entry-generator.js";
+import { MAX_BANDS3 } from "../catalog/entry-generator.js";
 import { clueLimits, type ClueLimits } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
 

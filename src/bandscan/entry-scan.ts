@@ -30,25 +30,13 @@ import { BitboardSolver } from "../solver/bitboard.js";
 import { TwoBandSolver } from "../solver/two-band.js";
 import { collectBand12UAs } from "./band12-uas.js";
 import { Band3Cover, MINIROW_NEED, MINIROW_OF, ROW_SHIFT, joinMiniRow, rowCells } from "./band3-cover.js";
-import { bandGangsterUAs } from "./band-uas.js";
+import { bandGangsterUAs } from "../catalog/band-uas.js";
 import { GuaSockets, MAX_EXTRA_PATTERNS, MAX_PARTS, NO_CELL_COLUMN, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
-import { MAX_BANDS3 } from "./entry-generator.js";
+import { MAX_BANDS3 } from "../catalog/entry-generator.js";
 import { type ClueLimits, LIMIT_STRIDE, passClueLimits, type Scan17Pass } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
-import type { Scan17Hit } from "./scan17.js";
-
-/** What the scan reads of an entry (an EntryGenerator has these fields). */
-export interface EntryData {
-  /** Bands 1 and 2 in cells 0..53 (the rest is ignored). */
-  readonly grid: Uint8Array;
-  readonly bands3: Uint8Array;
-  readonly bands3Ranks: Int16Array;
-  readonly bands3Count: number;
-  /** n6 rank of band 1 and of band 2. */
-  readonly rank: number;
-  readonly band2Rank: number;
-  readonly slice: number;
-}
+import type { EntryData } from "./entry-data.js";
+import type { Scan17Hit } from "./hit.js";
 
 const FULL = 0x7ffffff;
 /** Most clues a scanner searches for: its search depths are sized for them. */

@@ -35,11 +35,12 @@
  * No Node APIs.
  */
 import { popcount } from "../core/bits.js";
-import { bandGangsterUAs } from "./band-uas.js";
-import { type EntryData, EntryScanner17 } from "./entry-scan.js";
+import { bandGangsterUAs } from "../catalog/band-uas.js";
+import type { EntryData } from "./entry-data.js";
+import { EntryScanner17 } from "./entry-scan.js";
 import { type ClueLimits, LIMIT_STRIDE, passClueLimits, type Scan17Pass } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
-import type { Scan17Hit } from "./scan17.js";
+import type { Scan17Hit } from "./hit.js";
 import { UAFifo } from "./ua-fifo.js";
 import { validBandSets, MOST_PER_BAND } from "./valid-band-sets.js";
 import { CHUNK, ChunkFilter } from "./xy-filter.js";

@@ -55,7 +55,7 @@
 import { popcount } from "../core/bits.js";
 import { FloorCompletions } from "./floor-completions.js";
 import { UASet } from "../ua/index.js";
-import { MAX_BANDS3 } from "./entry-generator.js";
+import { MAX_BANDS3 } from "../catalog/entry-generator.js";
 
 /** The column of partHits that no cell hits (see partHits). */
 export const NO_CELL_COLUMN = 54;
