@@ -1,7 +1,7 @@
 /**
  * How bands 1+2 are searched (design notes band-scan.md §1.6-1.7); both
  * engines feed the same band-3 stage and output the same 17s:
- *   expand  the direct UA expansion of sk_s17 VB (entry-scan.ts), the default;
+ *   expand  the direct UA expansion of sk_s17 VB (entry-scan.ts, expansion.ts), the default;
  *   chunks  blue's valid X × valid Y in chunks of 256 (seeds 000-002; xy-chunks.ts).
  */
 import type { EntryData } from "./entry-data.js";

@@ -10,7 +10,7 @@ export {
   type ClueLimits, clueLimits, passClueLimits,
 } from "./pass-limits.js";
 export { Scan17Stats } from "./scan17-stats.js";
-export { type EntryData } from "./entry-data.js";
+export type { EntryData } from "./entry-data.js";
 export { type Scan17Hit, formatScan17Hit } from "./hit.js";
 export { EntryScanner17 } from "./entry-scan.js";
 export { ChunkScanner17 } from "./xy-chunks.js";
