@@ -5,7 +5,7 @@
  * only known there).
  */
 import { formatPuzzle, parseLine } from "../core/puzzle.js";
-import { formatRating, ratePuzzle, type EarlyStop } from "../rate/index.js";
+import { formatRating, ratePuzzle, type EarlyStop, type RateResult } from "../rate/index.js";
 import { hardestStep } from "../rate/explain.js";
 
 /** What a rate job needs besides the line. Plain data (sent to the workers). */
@@ -42,7 +42,7 @@ export function rateRecord(text: string, options: RateJobOptions): RateJobResult
   const parsed = parseLine(text);
   if (!parsed.ok) return { error: parsed.reason };
   const start = now();
-  let result;
+  let result: RateResult;
   try {
     result = ratePuzzle(parsed.cells, { uniqueness: options.uniqueness, steps: true, stop: options.stop, producers: options.producers });
   } catch (e) {
