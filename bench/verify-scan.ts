@@ -1,6 +1,6 @@
 /**
  * `npm run verify:scan [SECTION ARGS]`: the long verifications and speed
- * figures of the grid scan (issue 5), each against independent truth.
+ * figures of the grid scan, each against independent truth.
  * Sections:
  *
  *   most [A [B]]    `scan --clues 17` on every grid of

@@ -29,7 +29,7 @@ import { LIMIT_STRIDE } from "../src/bandscan/pass-limits.js";
 import { type CliRun, freshDir, runCli } from "./cli-helpers.js";
 import { dataFile } from "./helpers.js";
 
-/** The grid of issue 5 with exactly 6 20-clue puzzles and none of 19 or fewer clues. */
+/** A grid with exactly 6 20-clue puzzles and none of 19 or fewer clues (seed 003). */
 const GRID20 = "123456789457189326689327154231645897745891632896732541318264975574918263962573418";
 
 test("band engine limits: every clue distribution lies in exactly one chunk, the one of its top band (most clues, first on a tie)", () => {
@@ -150,7 +150,7 @@ test("scan --engine: bands refuses a mask and more than 20 clues; an unknown eng
 });
 
 test("scan --resume with the band engine: chunks done are not scanned again, nothing lost or repeated; the other engine's checkpoint is refused", () => {
-  // The issue's grid with 20 17s: all of them have their top band first.
+  // Seed 003's "20x17" grid: all of its 20 17s have their top band first.
   const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
   const chunk0: string[] = [];
   scanGridBandChunk(parseGrid(GRID), 17, 0, (p) => chunk0.push(formatPuzzle(p)));
