@@ -71,7 +71,10 @@ export class LastClues {
   private enterNode(level: number, s0: number, s1: number, live0: number, live1: number): void {
     const path = this.path;
     this.stats.xyNodes++;
-    path.setNode(level, s0, s1);
+    // The fields written here, not through path.setNode: 0.2% fewer instructions on slice 1196 (callgrind).
+    path.levelNode[level] = path.nodeSerial++;
+    path.levelS0[level] = s0;
+    path.levelS1[level] = s1;
     path.levelLive0[level] = live0;
     path.levelLive1[level] = live1;
   }
