@@ -31,7 +31,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EntryGenerator } from "../src/bands/index.js";
+import { EntryGenerator } from "../src/catalog/index.js";
 import { canonicalGrid } from "../src/canon/index.js";
 import { formatPuzzle } from "../src/core/puzzle.js";
 import { mulberry32 } from "../src/core/random.js";

@@ -22,5 +22,6 @@ export { BitboardSolver } from "./solver/bitboard.js";
 export * from "./canon/index.js";
 export * from "./ua/index.js";
 export * from "./scan/index.js";
-export * from "./bands/index.js";
+export * from "./catalog/index.js";
+export * from "./bandscan/index.js";
 export * from "./rate/index.js";

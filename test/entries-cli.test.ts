@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { formatPuzzle, isValidGrid, parseGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid } from "../src/canon/index.js";
-import { CATALOG_NAMES, locateGrid } from "../src/bands/index.js";
+import { CATALOG_NAMES, locateGrid } from "../src/catalog/index.js";
 import { dataFile, journalUnits } from "./helpers.js";
 
 

@@ -6,7 +6,7 @@
  * count table of a range of ranks as a job, one rank per unit
  * (src/jobs/entries-job.ts).
  */
-import type { CatalogName } from "../bands/index.js";
+import type { CatalogName } from "../catalog/index.js";
 import { countLine, runRank, type EntriesSpec } from "../jobs/entries-job.js";
 import { rangeText, type NumberRange } from "../jobs/ranges.js";
 import { threadCpuSeconds } from "../io/cpu.js";

@@ -11,7 +11,7 @@
  * (input.ts); none, or '-', is stdin. A bad grid is reported on stderr as
  * `sudokulab: WHERE: REASON`, the others are answered, and the exit code is 1.
  */
-import { CATALOG_NAMES, EntryGenerator, locateGrid, type CatalogName, type GridEntry } from "../bands/index.js";
+import { CATALOG_NAMES, EntryGenerator, locateGrid, type CatalogName, type GridEntry } from "../catalog/index.js";
 import type { InputItem } from "../jobs/items.js";
 import { itemGrid } from "../jobs/grid-items.js";
 import { stdoutSink } from "../io/output.js";

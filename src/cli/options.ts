@@ -3,7 +3,7 @@
  * that main.ts can declare every command while loading only the one run.
  */
 import { InvalidArgumentError } from "commander";
-import type { Scan17Engine, Scan17Pass } from "../bands/index.js";
+import type { Scan17Engine, Scan17Pass } from "../bandscan/index.js";
 
 /** The passes and engines by name; typed against the band scan's own, which the parsers must not load at start-up. */
 const PASSES = ["1", "2a", "2b"] as const satisfies readonly Scan17Pass[];

@@ -7,8 +7,8 @@
  * command it is given with them.
  */
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { CATALOG_NAMES } from "../bands/catalog.js";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { CATALOG_NAMES } from "../catalog/catalog.js";
 import { DEFAULT_COLLECT_OPTIONS } from "../ua/collect-defaults.js";
 import { DEFAULT_FORMAT, formatProblem } from "../jobs/rate-format.js";
 import type { CanonForm, LineCommand } from "../jobs/lines-job.js";

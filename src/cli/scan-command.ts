@@ -7,7 +7,7 @@
 import { cellName } from "../core/cells.js";
 import { formatPuzzle, isValidGrid, parseLine } from "../core/puzzle.js";
 import { parseMask } from "../scan/index.js";
-import { MAX_BAND_ENGINE_CLUES } from "../bands/index.js";
+import { MAX_BAND_ENGINE_CLUES } from "../bandscan/index.js";
 import { chunkHash, FULL_ENGINE_MIN_CLUES, MAX_CHOSEN_CLUES, scanSetup, type ScanEngine, type ScanSpec } from "../jobs/scan-job.js";
 import type { ScanGridsSpec } from "../jobs/scan-grids-job.js";
 import { resolveInputs } from "../io/input.js";

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describeFsError, resolveInputs } from "../io/input.js";
 import { scan17PicksJob, type Scan17PicksSpec } from "../jobs/scan17-picks-job.js";
-import type { Scan17Engine, Scan17Pass } from "../bands/index.js";
+import type { Scan17Engine, Scan17Pass } from "../bandscan/index.js";
 import { defaultUnitSlices, scan17Label, scan17Units, type Scan17Spec } from "../jobs/scan17-job.js";
 import type { Scan17GridSpec } from "../jobs/scan17-grid-job.js";
 import { rangeSize, rangeText, shardRange, type NumberRange } from "../jobs/ranges.js";

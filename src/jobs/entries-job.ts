@@ -4,7 +4,7 @@
  * 416 ranks the bands 3 must add up to the 5,472,730,538 essentially
  * different grids, since each catalog lists every one exactly once.
  */
-import { EntryGenerator, type CatalogName, type EntryVisitor } from "../bands/index.js";
+import { EntryGenerator, type CatalogName, type EntryVisitor } from "../catalog/index.js";
 import { isCount, type Counters, type JobKind, type Renderer } from "./job.js";
 import type { NumberRange } from "./ranges.js";
 

@@ -5,7 +5,7 @@
  * ordinal %n (good lines counted from 1) is known.
  */
 import { formatPuzzle } from "../core/puzzle.js";
-import { ratePuzzle, type EarlyStop } from "../rate/index.js";
+import { ratePuzzle, type EarlyStop, type RateResult } from "../rate/index.js";
 import { hardestStep } from "../rate/explain.js";
 import { isProblemList, type JobKind, type Problem } from "./job.js";
 import { itemCells, type ItemBlock } from "./items.js";
@@ -83,7 +83,7 @@ export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
 /** One puzzle's record, or why it cannot be rated (no solution, several). Never throws. */
 export function rateCells(cells: Uint8Array, annotation: string, spec: Omit<RateSpec, "format">): RateRecord | { readonly error: string } {
   const start = now();
-  let result;
+  let result: RateResult;
   try {
     result = ratePuzzle(cells, { uniqueness: spec.uniqueness, steps: true, stop: spec.stop, producers: spec.producers ?? undefined });
   } catch (e) {
@@ -124,7 +124,9 @@ function isRateRecord(value: unknown): value is RateRecord {
   );
 }
 
+/** Milliseconds from a monotonic clock where there is one (Node and browsers both have performance.now). */
 function now(): number {
-  return typeof performance !== "undefined" ? performance.now() : Date.now();
+  const clock = (globalThis as { performance?: { now(): number } }).performance;
+  return clock !== undefined ? clock.now() : Date.now();
 }
 

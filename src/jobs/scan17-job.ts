@@ -12,7 +12,7 @@
  */
 import { countSolutions } from "../solver/solve.js";
 import { clueCount, parseLine } from "../core/puzzle.js";
-import { formatScan17Hit, scanSlices17, Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bands/index.js";
+import { formatScan17Hit, scanSlices17, Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bandscan/index.js";
 import { isCount, isStringArray, type JobKind, type UnitRun } from "./job.js";
 import { cutRange, rangeSize, rangeText, type NumberRange } from "./ranges.js";
 import { scan17StatsTable } from "./stats-table.js";

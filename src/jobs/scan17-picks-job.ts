@@ -5,8 +5,8 @@
  * (bench/cost.ts), and a list of slices is how a search is checked or
  * repeated piecemeal.
  */
-import type { Scan17Engine, Scan17Pass } from "../bands/index.js";
-import { Scan17Stats } from "../bands/index.js";
+import type { Scan17Engine, Scan17Pass } from "../bandscan/index.js";
+import { Scan17Stats } from "../bandscan/index.js";
 import type { JobKind } from "./job.js";
 import { checkSliceRange, renderHits, scanSliceRange, type Scan17Data } from "./scan17-job.js";
 import { scan17StatsTable } from "./stats-table.js";

@@ -1,4 +1,4 @@
-/** Rating on Sudoku Explainer 1.2.1's scale (ER/EP/ED), step by step (seed 004, issue 6). */
+/** Rating on Sudoku Explainer 1.2.1's scale (ER/EP/ED), step by step (seed 004). */
 export { CandidateGrid } from "./grid.js";
 export { formatRating, type Candidate, type ChainLink, type Chain, type Step } from "./step.js";
 export { PRODUCERS, nextStep, type Producer } from "./techniques.js";
