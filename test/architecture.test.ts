@@ -1,6 +1,6 @@
 /**
  * The layering is part of the design: imports flow one way (core -> solver ->
- * canon -> ua -> scan -> bands -> rate -> io/cli), and nothing below the CLI and IO layer touches Node, so
+ * canon -> ua -> scan -> bands -> rate -> draw -> io/cli), and nothing below the CLI and IO layer touches Node, so
  * the library runs in a browser. (The build also type-checks those folders
  * without Node's types: tsconfig.browser.json.)
  */
@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../src/io/shared-data.js";
 
-const LAYERS = ["core", "solver", "canon", "ua", "scan", "bands", "rate", "io", "cli"];
-const BROWSER_SAFE = new Set(["core", "solver", "canon", "ua", "scan", "rate"]);
+const LAYERS = ["core", "solver", "canon", "ua", "scan", "bands", "rate", "draw", "io", "cli"];
+const BROWSER_SAFE = new Set(["core", "solver", "canon", "ua", "scan", "rate", "draw"]);
 
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>

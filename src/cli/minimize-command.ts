@@ -1,0 +1,62 @@
+/**
+ * `sudokulab minimize PUZZLE|FILE...`: a minimal subpuzzle of each puzzle
+ * (src/solver/minimize.ts), its clues tried in cell order or in a seeded
+ * random order; with --all, every minimal subpuzzle up to --limit, each
+ * list between a header and a footer comment that says whether it is
+ * complete.
+ */
+import { cellName } from "../core/cells.js";
+import { clueCount, formatPuzzle, type Puzzle } from "../core/puzzle.js";
+import { mulberry32, randomOrder } from "../core/random.js";
+import { forEachMinimalSubpuzzle, minimizePuzzle } from "../solver/minimize.js";
+import { solveUnique } from "../solver/solve.js";
+import { escapeControls } from "../io/messages.js";
+import { answerEachItem, ItemProblem, type GoodItem } from "./each-item.js";
+
+export interface MinimizeFlags {
+  readonly all?: boolean;
+  readonly limit: number;
+  readonly seed?: number;
+  readonly json?: boolean;
+}
+
+/** Returns the exit code: 1 when any puzzle was bad. */
+export async function runMinimizeCommand(args: readonly string[], flags: MinimizeFlags): Promise<number> {
+  const random = flags.seed === undefined ? null : mulberry32(flags.seed);
+  return answerEachItem(args, (item) => {
+    checkUnique(item.cells);
+    return flags.all === true ? allMinimals(item, flags) : oneMinimal(item, random === null ? undefined : randomOrder(81, random), flags);
+  });
+}
+
+function checkUnique(cells: Puzzle): void {
+  const status = solveUnique(cells).status;
+  if (status === "none") throw new ItemProblem("puzzle has no solution");
+  if (status === "multiple") throw new ItemProblem("puzzle has several solutions (a minimal subpuzzle needs a unique one)");
+}
+
+function oneMinimal(item: GoodItem, order: number[] | undefined, flags: MinimizeFlags): string {
+  const minimal = minimizePuzzle(item.cells, order);
+  if (flags.json !== true) return formatPuzzle(minimal) + item.annotation + "\n";
+  const removed: string[] = [];
+  for (let cell = 0; cell < 81; cell++) if (item.cells[cell] !== minimal[cell]) removed.push(cellName(cell));
+  const object = { puzzle: formatPuzzle(item.cells), annotation: item.annotation, minimal: formatPuzzle(minimal), clues: clueCount(minimal), removed };
+  return JSON.stringify(object) + "\n";
+}
+
+function allMinimals(item: GoodItem, flags: MinimizeFlags): string {
+  const minimals: string[] = [];
+  const search = forEachMinimalSubpuzzle(item.cells, (minimal) => void minimals.push(formatPuzzle(minimal)), flags.limit);
+  if (!search.complete) {
+    process.stderr.write(`sudokulab: ${escapeControls(item.where)}: stopped at the limit of ${flags.limit} minimal subpuzzles (--limit); there may be more\n`);
+  }
+  const puzzle = formatPuzzle(item.cells);
+  if (flags.json === true) {
+    return JSON.stringify({ puzzle, annotation: item.annotation, minimals, count: minimals.length, complete: search.complete }) + "\n";
+  }
+  const footer = search.complete
+    ? `# ${minimals.length} minimal subpuzzle${minimals.length === 1 ? "" : "s"}, all of them`
+    : `# ${minimals.length} minimal subpuzzles: stopped at --limit ${flags.limit}, there may be more`;
+  return [`# ${item.where}: ${puzzle}${item.annotation}`, ...minimals, footer].join("\n") + "\n";
+}
+
