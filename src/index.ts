@@ -20,7 +20,7 @@ export {
   type SolveResult,
 } from "./solver/solve.js";
 export { BitboardSolver } from "./solver/bitboard.js";
-export { minimizePuzzle, forEachMinimalSubpuzzle, type MinimalSearch } from "./solver/minimize.js";
+export { minimizePuzzle, minimalSubpuzzles, forEachMinimalSubpuzzle, type MinimalSearch } from "./solver/minimize.js";
 export * from "./canon/index.js";
 export * from "./ua/index.js";
 export * from "./scan/index.js";

@@ -8,13 +8,15 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { countSolutions, solve } from "../src/solver/solve.js";
 import { forEachMinimalSubpuzzle, minimizePuzzle } from "../src/solver/minimize.js";
 import { referenceCount, rng, text } from "./helpers.js";
-import { freshDir, runCli } from "./cli-helpers.js";
+import { CLI, freshDir, runCli } from "./cli-helpers.js";
 
 const SEVENTEENS = [
   "...8.1..........435............7.8........1...2..3....6......75..34........2..6..",
@@ -112,6 +114,8 @@ test("minimizePuzzle: a minimal subpuzzle with the same solution, the clues trie
   const reversed = text(minimizePuzzle(grid, Array.from({ length: 81 }, (_, i) => 80 - i)));
   assertMinimalSubpuzzle(reversed, grid);
   assert.notEqual(reversed, text(minimizePuzzle(grid)));
+  // An order naming some cells: those first, then the rest in cell order; minimal all the same.
+  assertMinimalSubpuzzle(text(minimizePuzzle(grid, [80, 40, 0])), grid);
   assert.throws(() => minimizePuzzle(".".repeat(81)), /several solutions/);
   assert.throws(() => minimizePuzzle("12345678." + "........9" + ".".repeat(63)), /no solution/);
 });
@@ -204,17 +208,22 @@ test("minimize --all: the brute-force set between a header and a footer; --limit
   assert.equal(lines[0], `# ${file}:2: ${input} tag`);
   assert.equal(lines[lines.length - 1], `# ${expected.size} minimal subpuzzles, all of them`);
   assert.deepEqual(new Set(lines.slice(1, -1)), expected);
+  // A limit of exactly that many is all of them; one less, and the footer says there are more.
+  const exact = runCli(["minimize", "--all", "--limit", String(expected.size), input]);
+  assert.deepEqual([exact.stdout.trimEnd().split("\n").pop(), exact.stderr], [`# ${expected.size} minimal subpuzzles, all of them`, ""]);
+  const short = runCli(["minimize", "--all", "--limit", String(expected.size - 1), input]);
+  assert.equal(short.stdout.trimEnd().split("\n").pop(), `# ${expected.size - 1} minimal subpuzzle${expected.size === 2 ? "" : "s"}, and more: stopped at --limit ${expected.size - 1}`);
 
   const grid = text(solve(SEVENTEENS[0])!);
   const limited = runCli(["minimize", "--all", "--limit", "3", "--json", grid]);
   assert.equal(limited.code, 0);
-  assert.match(limited.stderr, /^sudokulab: argument 1: stopped at the limit of 3 minimal subpuzzles \(--limit\); there may be more\n$/);
+  assert.equal(limited.stderr, "sudokulab: argument 1: more than 3 minimal subpuzzles: stopped at the limit (--limit)\n");
   const object = JSON.parse(limited.stdout) as { minimals: string[]; count: number; complete: boolean };
   assert.equal(object.count, 3);
   assert.equal(object.complete, false);
   for (const minimal of object.minimals) assertMinimalSubpuzzle(minimal, grid);
   const text3 = runCli(["minimize", "--all", "--limit", "3", grid]);
-  assert.match(text3.stdout, /\n# 3 minimal subpuzzles: stopped at --limit 3, there may be more\n$/);
+  assert.match(text3.stdout, /\n# 3 minimal subpuzzles, and more: stopped at --limit 3\n$/);
 });
 
 test("minimize: usage errors exit with 2", () => {
@@ -224,4 +233,17 @@ test("minimize: usage errors exit with 2", () => {
   const bad = runCli(["minimize", SEVENTEENS[0].slice(1)]);
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /^sudokulab: argument 1: line has 80 characters/);
+});
+
+test("minimize --all: a reader that stops early ends the run at once, without an error", async () => {
+  const grid = text(solve(SEVENTEENS[1])!);
+  const child = spawn(process.execPath, [CLI, "minimize", "--all", "--limit", "10000000", grid], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  await once(child.stdout, "data");
+  child.stdout.destroy();
+  const started = Date.now();
+  const [code] = (await once(child, "exit")) as [number | null];
+  assert.deepEqual([code, stderr], [0, ""]);
+  assert.ok(Date.now() - started < 20_000, "it stopped when the reader went away");
 });

@@ -242,7 +242,11 @@ test("isomorphic: input from files (a framed grid too); bad input exits with 1",
 
   const one = runCli(["isomorphic", SEVENTEENS[0]]);
   assert.deepEqual([one.code, one.stderr], [1, "sudokulab: expected two puzzles or grids (A and B), found 1\n"]);
-  assert.equal(runCli(["isomorphic", SEVENTEENS[0], SEVENTEENS[1], SEVENTEENS[2]]).code, 1);
+  assert.equal(runCli(["isomorphic", SEVENTEENS[0], SEVENTEENS[1], SEVENTEENS[2]]).code, 2);
+  const three = join(TMP, "three.txt");
+  writeFileSync(three, SEVENTEENS.join("\n") + "\n");
+  const tooMany = runCli(["isomorphic", three]);
+  assert.deepEqual([tooMany.code, tooMany.stderr], [1, "sudokulab: expected two puzzles or grids (A and B), found more than two\n"]);
   const several = [withoutClue(SEVENTEENS[0], 0), withoutClue(SEVENTEENS[1], 0)];
   const notUnique = runCli(["isomorphic", ...several]);
   assert.equal(notUnique.code, 1);

@@ -8,7 +8,7 @@
 import { writeFile } from "node:fs/promises";
 import { parseLine, type Puzzle } from "../core/puzzle.js";
 import { puzzleSvg } from "../draw/svg.js";
-import { outputFailure, stdoutSink } from "../io/output.js";
+import { OutputClosed, outputFailure, stdoutSink } from "../io/output.js";
 import { escapeControls } from "../io/messages.js";
 import { argumentItems } from "./arg-inputs.js";
 import { InputProblem, UsageError } from "./errors.js";
@@ -28,7 +28,12 @@ export async function runDrawCommand(arg: string, flags: DrawFlags): Promise<voi
   const svg = puzzleSvg(await onePuzzle(arg), { candidates: flags.candidates === true, highlight: flags.highlight ?? [], size: flags.size });
   const picture = flags.png === true ? await rasterize(svg) : svg;
   if (flags.out === undefined) {
-    await (typeof picture === "string" ? stdoutSink().write(picture) : writeStdout(picture));
+    try {
+      await (typeof picture === "string" ? stdoutSink().write(picture) : writeStdout(picture));
+    } catch (error) {
+      // A reader that stops early (`| head`) is not a failure.
+      if (!(error instanceof OutputClosed)) throw error;
+    }
     return;
   }
   try {

@@ -8,7 +8,7 @@
 import { clueCount, formatPuzzle, parseLine, type Puzzle } from "../core/puzzle.js";
 import { solveUnique } from "../solver/solve.js";
 import { formatTransform, isomorphism } from "../canon/index.js";
-import { stdoutSink } from "../io/output.js";
+import { OutputClosed, stdoutSink } from "../io/output.js";
 import { escapeControls } from "../io/messages.js";
 import { argumentItems } from "./arg-inputs.js";
 import { InputProblem } from "./errors.js";
@@ -43,7 +43,7 @@ export async function runIsomorphicCommand(args: readonly string[], flags: Isomo
     else report(item.where, parsed.reason);
   }
   if (failed) return 1;
-  if (count !== 2) throw new InputProblem(`expected two puzzles or grids (A and B), found ${count > 2 ? "more" : count}`);
+  if (count !== 2) throw new InputProblem(`expected two puzzles or grids (A and B), found ${count > 2 ? "more than two" : count}`);
   const [a, b] = sides;
   if (clueCount(a.cells) === clueCount(b.cells) && clueCount(a.cells) < 81) {
     for (const side of sides) {
@@ -56,6 +56,10 @@ export async function runIsomorphicCommand(args: readonly string[], flags: Isomo
   const answer = flags.json === true
     ? JSON.stringify({ isomorphic: t !== null, transform: t === null ? null : formatTransform(t), a: formatPuzzle(a.cells), b: formatPuzzle(b.cells) })
     : t === null ? "not isomorphic" : `isomorphic ${formatTransform(t)}`;
-  await stdoutSink().write(answer + "\n");
+  try {
+    await stdoutSink().write(answer + "\n");
+  } catch (error) {
+    if (!(error instanceof OutputClosed)) throw error;
+  }
   return 0;
 }

@@ -8,9 +8,10 @@
 import { cellName } from "../core/cells.js";
 import { clueCount, formatPuzzle, type Puzzle } from "../core/puzzle.js";
 import { mulberry32, randomOrder } from "../core/random.js";
-import { forEachMinimalSubpuzzle, minimizePuzzle } from "../solver/minimize.js";
+import { minimalSubpuzzles, minimizePuzzle } from "../solver/minimize.js";
 import { solveUnique } from "../solver/solve.js";
 import { escapeControls } from "../io/messages.js";
+import type { TextSink } from "../io/output.js";
 import { answerEachItem, ItemProblem, type GoodItem } from "./each-item.js";
 
 export interface MinimizeFlags {
@@ -23,9 +24,9 @@ export interface MinimizeFlags {
 /** Returns the exit code: 1 when any puzzle was bad. */
 export async function runMinimizeCommand(args: readonly string[], flags: MinimizeFlags): Promise<number> {
   const random = flags.seed === undefined ? null : mulberry32(flags.seed);
-  return answerEachItem(args, (item) => {
+  return answerEachItem(args, (item, output) => {
     checkUnique(item.cells);
-    return flags.all === true ? allMinimals(item, flags) : oneMinimal(item, random === null ? undefined : randomOrder(81, random), flags);
+    return flags.all === true ? allMinimals(item, flags, output) : oneMinimal(item, random === null ? undefined : randomOrder(81, random), flags);
   });
 }
 
@@ -44,19 +45,31 @@ function oneMinimal(item: GoodItem, order: number[] | undefined, flags: Minimize
   return JSON.stringify(object) + "\n";
 }
 
-function allMinimals(item: GoodItem, flags: MinimizeFlags): string {
-  const minimals: string[] = [];
-  const search = forEachMinimalSubpuzzle(item.cells, (minimal) => void minimals.push(formatPuzzle(minimal)), flags.limit);
-  if (!search.complete) {
-    process.stderr.write(`sudokulab: ${escapeControls(item.where)}: stopped at the limit of ${flags.limit} minimal subpuzzles (--limit); there may be more\n`);
-  }
-  const puzzle = formatPuzzle(item.cells);
-  if (flags.json === true) {
-    return JSON.stringify({ puzzle, annotation: item.annotation, minimals, count: minimals.length, complete: search.complete }) + "\n";
-  }
-  const footer = search.complete
-    ? `# ${minimals.length} minimal subpuzzle${minimals.length === 1 ? "" : "s"}, all of them`
-    : `# ${minimals.length} minimal subpuzzles: stopped at --limit ${flags.limit}, there may be more`;
-  return [`# ${item.where}: ${puzzle}${item.annotation}`, ...minimals, footer].join("\n") + "\n";
-}
+/** Lines of minimal subpuzzles written at once: the first come out soon, and a long list costs few writes. */
+const LINES_PER_WRITE = 64;
 
+async function allMinimals(item: GoodItem, flags: MinimizeFlags, output: TextSink): Promise<string> {
+  const puzzle = formatPuzzle(item.cells);
+  const minimals: string[] = [];
+  let written = 0;
+  let complete = true;
+  if (flags.json !== true) await output.write(`# ${item.where}: ${puzzle}${item.annotation}\n`);
+  for (const minimal of minimalSubpuzzles(item.cells)) {
+    if (minimals.length === flags.limit) {
+      complete = false;
+      break;
+    }
+    minimals.push(formatPuzzle(minimal));
+    if (flags.json !== true && minimals.length - written === LINES_PER_WRITE) {
+      await output.write(minimals.slice(written).join("\n") + "\n");
+      written = minimals.length;
+    }
+  }
+  if (!complete) {
+    process.stderr.write(`sudokulab: ${escapeControls(item.where)}: more than ${flags.limit} minimal subpuzzles: stopped at the limit (--limit)\n`);
+  }
+  if (flags.json === true) return JSON.stringify({ puzzle, annotation: item.annotation, minimals, count: minimals.length, complete }) + "\n";
+  const counted = `# ${minimals.length} minimal subpuzzle${minimals.length === 1 ? "" : "s"}`;
+  const footer = complete ? `${counted}, all of them` : `${counted}, and more: stopped at --limit ${flags.limit}`;
+  return [...minimals.slice(written), footer].join("\n") + "\n";
+}

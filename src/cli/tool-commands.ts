@@ -55,10 +55,16 @@ export function addToolCommands(program: Command): void {
   program
     .command("isomorphic")
     .description("Tell whether two grids or puzzles are the same up to the Sudoku symmetries, and which symmetry takes A to B.")
-    .argument("[a-and-b...]", "A and B: puzzles or grids, or files holding them ('-': stdin)")
+    .argument("[a]", "puzzle or grid A, or a file holding it, or A and B ('-' or none: stdin)")
+    .argument("[b]", "puzzle or grid B, or a file holding it")
     .option("--json", JSON_OPTION)
     .addHelpText("after", ISOMORPHIC_HELP)
-    .action(exitWith(async (inputs: string[], flags: IsomorphicFlags) => (await import("./isomorphic-command.js")).runIsomorphicCommand(inputs, flags)));
+    .action(
+      exitWith(async (a: string | undefined, b: string | undefined, flags: IsomorphicFlags) => {
+        const inputs = [a, b].filter((arg): arg is string => arg !== undefined);
+        return (await import("./isomorphic-command.js")).runIsomorphicCommand(inputs, flags);
+      }),
+    );
 
   program
     .command("draw")

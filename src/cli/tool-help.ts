@@ -34,21 +34,22 @@ Method:
   removed whenever the solution stays unique; one pass is enough, since a
   clue that cannot go never can later. With --all, every minimal subpuzzle
   (every subset of the clues that is minimal with the same solution) is
-  listed, in the search's deterministic order, until --limit are found. A
+  listed, in the search's deterministic order, up to --limit of them (the
+  search goes on to the next one, if any, to tell whether that is all). A
   puzzle with many redundant clues has a great many of them (a full grid,
-  astronomically many): the limit bounds the run, about a millisecond per
-  minimal subpuzzle.
+  astronomically many): the limit bounds the run (a full grid's first 1,000
+  take about a second).
 
 Output:
   One line per puzzle, in input order: the minimal puzzle (81 characters,
   '.' for empty), then the input's annotation. With --all, per puzzle: a
   header "# WHERE: PUZZLE ANNOTATION", one minimal subpuzzle per line, and a
-  footer "# N minimal subpuzzles, all of them" or "# N minimal subpuzzles:
-  stopped at --limit N, there may be more" (also said on stderr). The
+  footer "# N minimal subpuzzles, all of them" or "# N minimal
+  subpuzzles, and more: stopped at --limit N" (also said on stderr). The
   comment lines let the output be read back as a file of puzzles.
   --json: one object per puzzle and line: {puzzle, annotation, minimal,
   clues, removed: ["r1c1", ...]}; with --all {puzzle, annotation, minimals:
-  [...], count, complete}.
+  [...], count, complete (false: there are more)}.
 
 ${ARGUMENT_INPUT}
 
@@ -94,12 +95,14 @@ ${TRANSFORM_TEXT}
 Input:
   A and B are each a puzzle or grid written out, or a file holding it ('-':
   stdin; 9-line grids and annotations are read as the batch commands read
-  them). One file holding exactly two puzzles also does.
+  them). One file holding exactly two puzzles also does, or stdin holding
+  them when no argument is given.
 
 Errors:
   A bad item, a puzzle without a unique solution (when the clue counts
-  match), or anything but two items: a message on stderr ("sudokulab:
-  WHERE: REASON") and exit code 1. Bad options exit with 2.`;
+  match), or input holding anything but two items: a message on stderr
+  ("sudokulab: WHERE: REASON") and exit code 1. Bad options, or more than
+  two arguments, exit with 2.`;
 
 export const DRAW_HELP = `
 Picture:

@@ -19,16 +19,21 @@ import { popcount } from "../core/bits.js";
 import type { Puzzle } from "../core/puzzle.js";
 
 /**
- * A minimal subpuzzle of `puzzle`, removing its clues one by one in `order`
- * (default: cell order r1c1, r1c2, ..., r9c9) whenever the solution stays
- * unique. Throws when the puzzle has no solution or several.
+ * A minimal subpuzzle of `puzzle`, trying its clues one by one and removing
+ * each whenever the solution stays unique: first the cells of `order` (0-80),
+ * then the others in cell order (without `order`: r1c1, r1c2, ..., r9c9).
+ * Throws when the puzzle has no solution or several.
  */
-export function minimizePuzzle(puzzle: PuzzleInput, order?: Iterable<number>): Uint8Array {
+export function minimizePuzzle(puzzle: PuzzleInput, order: Iterable<number> = []): Uint8Array {
   const cells = puzzleArgument(puzzle).slice();
   const solution = uniqueSolution(cells);
   const solver = new BitboardSolver();
-  for (const cell of order ?? cells.keys()) {
-    if (!Number.isInteger(cell) || cell < 0 || cell > 80) throw new RangeError(`order: ${cell} is not a cell (0-80)`);
+  const first = [...order];
+  for (const cell of first) if (!Number.isInteger(cell) || cell < 0 || cell > 80) throw new RangeError(`order: ${cell} is not a cell (0-80)`);
+  const tried = new Set<number>();
+  for (const cell of [...first, ...cells.keys()]) {
+    if (tried.has(cell)) continue;
+    tried.add(cell);
     const digit = cells[cell];
     if (digit === 0) continue;
     cells[cell] = 0;
@@ -45,18 +50,30 @@ export interface MinimalSearch {
 }
 
 /**
- * Passes every minimal subpuzzle of `puzzle` to `onMinimal` (a fresh array
- * each time), each once, in the search's deterministic order, until `limit`
- * were passed or `onMinimal` returns false. Throws when the puzzle has no
- * solution or several. A puzzle with many redundant clues has a great many
- * minimal subpuzzles (a full grid: astronomically many): set a limit.
+ * Every minimal subpuzzle of `puzzle`, each once (a fresh array each), in
+ * the search's deterministic order, found as the iteration asks for them.
+ * Throws at once when the puzzle has no solution or several. A puzzle with
+ * many redundant clues has a great many minimal subpuzzles (a full grid:
+ * astronomically many): stop iterating when enough were seen.
+ */
+export function minimalSubpuzzles(puzzle: PuzzleInput): Generator<Uint8Array, void, undefined> {
+  const cells = puzzleArgument(puzzle);
+  return new MinimalSearchState(cells, uniqueSolution(cells)).search();
+}
+
+/**
+ * Passes the minimal subpuzzles of `puzzle` (minimalSubpuzzles) to
+ * `onMinimal` until `limit` were passed or `onMinimal` returns false.
  */
 export function forEachMinimalSubpuzzle(puzzle: PuzzleInput, onMinimal: (minimal: Uint8Array) => boolean | void, limit = Infinity): MinimalSearch {
-  const cells = puzzleArgument(puzzle);
   if (typeof onMinimal !== "function") throw new TypeError("onMinimal must be a function");
-  const search = new MinimalSearchState(cells, uniqueSolution(cells), onMinimal, limitArgument(limit));
-  const complete = search.run();
-  return { count: search.count, complete };
+  const most = limitArgument(limit);
+  let count = 0;
+  for (const minimal of minimalSubpuzzles(puzzle)) {
+    count++;
+    if (onMinimal(minimal) === false || count >= most) return { count, complete: false };
+  }
+  return { count, complete: true };
 }
 
 function uniqueSolution(cells: Puzzle): Uint8Array {
@@ -68,7 +85,6 @@ function uniqueSolution(cells: Puzzle): Uint8Array {
 
 /** The search's state: cell sets as three 27-bit band words (cellset.ts), unavoidable sets cut down to the puzzle's clues. */
 class MinimalSearchState {
-  count = 0;
   private readonly solver = new BitboardSolver();
   private readonly clues = new Int32Array(3);
   /** The clues kept so far, and the clues no longer allowed in this branch. */
@@ -79,43 +95,38 @@ class MinimalSearchState {
   private uaCount = 0;
   private readonly trial = new Uint8Array(81);
   private readonly critical = new Int32Array(3);
-  private stopped = false;
 
   constructor(
     private readonly puzzle: Puzzle,
     private readonly solution: Uint8Array,
-    private readonly onMinimal: (minimal: Uint8Array) => boolean | void,
-    private readonly limit: number,
   ) {
     for (let cell = 0; cell < 81; cell++) if (puzzle[cell] !== 0) this.clues[BAND_OF[cell]] |= 1 << POS_IN_BAND[cell];
   }
 
-  /** True when the whole tree was searched. */
-  run(): boolean {
-    this.grow();
-    return !this.stopped;
+  search(): Generator<Uint8Array, void, undefined> {
+    return this.grow();
   }
 
   /**
    * Every chosen clue here is needed by some unavoidable set that no other
    * chosen clue hits; so once the clues hit every set, they are minimal.
    */
-  private grow(): void {
+  private *grow(): Generator<Uint8Array, void, undefined> {
     let ua = this.narrowestMissed();
     if (ua < 0) {
       if (this.isUnique()) {
-        this.report();
+        yield this.chosenClues();
         return;
       }
       ua = this.uaCount - 1;
     }
     const branch = [this.uas[3 * ua] & ~this.forbidden[0], this.uas[3 * ua + 1] & ~this.forbidden[1], this.uas[3 * ua + 2] & ~this.forbidden[2]];
     const added = [0, 0, 0];
-    for (let band = 0; band < 3 && !this.stopped; band++) {
-      for (let word = branch[band]; word !== 0 && !this.stopped; word &= word - 1) {
+    for (let band = 0; band < 3; band++) {
+      for (let word = branch[band]; word !== 0; word &= word - 1) {
         const bit = word & -word;
         this.chosen[band] |= bit;
-        if (this.everyClueNeeded()) this.grow();
+        if (this.everyClueNeeded()) yield* this.grow();
         this.chosen[band] ^= bit;
         this.forbidden[band] |= bit;
         added[band] |= bit;
@@ -217,10 +228,9 @@ class MinimalSearchState {
     this.uaCount++;
   }
 
-  private report(): void {
+  private chosenClues(): Uint8Array {
     const minimal = new Uint8Array(81);
     for (let cell = 0; cell < 81; cell++) if ((this.chosen[BAND_OF[cell]] >>> POS_IN_BAND[cell]) & 1) minimal[cell] = this.puzzle[cell];
-    this.count++;
-    if (this.onMinimal(minimal) === false || this.count >= this.limit) this.stopped = true;
+    return minimal;
   }
 }
