@@ -118,6 +118,10 @@ test("library transforms: compose and invert agree with applying one after anoth
   assert.equal(seen.firstRow.size, 9);
   assert.equal(seen.firstCol.size, 9);
   assert.equal(seen.one.size, 9);
+  // Arguments are checked at the entry.
+  assert.throws(() => invertTransform({} as GridTransform), /rows must list 9 lines/);
+  assert.throws(() => composeTransforms(libraryRandomTransform(draw), { ...libraryRandomTransform(draw), rows: Uint8Array.from([0, 1, 3, 2, 4, 5, 6, 7, 8]) }), /keep each band together/);
+  assert.throws(() => libraryRandomTransform(undefined as unknown as () => number), TypeError);
 });
 
 test("transform --random: isomorphs with the input's canonical form and solution count; --show's transform replays with --spec", () => {

@@ -11,13 +11,14 @@
  * alone only relabels), the fields may come in any order, and rows and
  * columns must keep bands and stacks together, as every Sudoku symmetry does.
  */
-import { transformProblem } from "./transform.js";
+import { identityTransform, transformProblem } from "./transform.js";
 import type { GridTransform } from "./index.js";
 
 const FIELDS = ["rows", "cols", "digits"] as const;
 
 /** The text form of a transform (all fields, transpose first when set). */
 export function formatTransform(t: GridTransform): string {
+  if (typeof t !== "object" || t === null) throw new TypeError("transform must be an object {transpose, rows, cols, digits}");
   const problem = transformProblem(t);
   if (problem !== null) throw new RangeError(`transform: ${problem}`);
   const ones = (order: ArrayLike<number>): string => Array.from(order, (line) => line + 1).join("");
@@ -44,9 +45,14 @@ export function parseTransform(text: string): GridTransform {
     if (!/^[1-9]{9}$/.test(match[2])) throw new RangeError(`transform: ${field} must be 9 digits 1-9, not '${match[2]}'`);
     given.set(field, Uint8Array.from(match[2], (ch) => Number(ch) - (field === "digits" ? 0 : 1)));
   }
-  const lines = (field: "rows" | "cols"): Uint8Array => given.get(field) ?? Uint8Array.from({ length: 9 }, (_, i) => i);
-  const labels = given.get("digits") ?? Uint8Array.from({ length: 9 }, (_, i) => i + 1);
-  const t: GridTransform = { transpose, rows: lines("rows"), cols: lines("cols"), digits: Uint8Array.from([0, ...labels]) };
+  const unchanged = identityTransform();
+  const digits = given.get("digits");
+  const t: GridTransform = {
+    transpose,
+    rows: given.get("rows") ?? unchanged.rows,
+    cols: given.get("cols") ?? unchanged.cols,
+    digits: digits === undefined ? unchanged.digits : Uint8Array.from([0, ...digits]),
+  };
   const problem = transformProblem(t);
   if (problem !== null) throw new RangeError(`transform: ${problem}`);
   return t;

@@ -23,7 +23,7 @@ export function identityTransform(): GridTransform {
  */
 export function transformProblem(t: GridTransform): string | null {
   const lines = (order: ArrayLike<number>, name: string, block: string): string | null => {
-    if (order.length !== 9) return `${name} must list 9 lines, not ${order.length}`;
+    if (order?.length !== 9) return `${name} must list 9 lines, not ${order?.length}`;
     const seen = new Set<number>();
     for (let i = 0; i < 9; i++) {
       const line = order[i];
@@ -36,16 +36,24 @@ export function transformProblem(t: GridTransform): string | null {
   };
   const problem = lines(t.rows, "rows", "band") ?? lines(t.cols, "cols", "stack");
   if (problem !== null) return problem;
-  if (t.digits.length !== 10 || t.digits[0] !== 0) return "digits must have 10 entries, digits[0] = 0";
+  if (t.digits?.length !== 10 || t.digits[0] !== 0) return "digits must have 10 entries, digits[0] = 0";
   const labels = new Set(Array.from(t.digits).slice(1));
   if (labels.size !== 9 || [...labels].some((d) => d < 1 || d > 9)) return "digits must relabel the digits 1-9 to 1-9, each once";
   return null;
 }
 
+/** Throws a RangeError naming `name` when `t` is not a transform of the group. */
+function checked(t: GridTransform, name: string): GridTransform {
+  if (typeof t !== "object" || t === null) throw new TypeError(`${name} must be a transform {transpose, rows, cols, digits}`);
+  const problem = transformProblem(t);
+  if (problem !== null) throw new RangeError(`${name}: ${problem}`);
+  return t;
+}
+
 /** The transform doing `first`, then `second`: applyTransform(applyTransform(x, first), second) equals applyTransform(x, composeTransforms(first, second)). */
 export function composeTransforms(first: GridTransform, second: GridTransform): GridTransform {
-  const from = sourceCells(first);
-  const via = sourceCells(second);
+  const from = sourceCells(checked(first, "first"));
+  const via = sourceCells(checked(second, "second"));
   const cells = new Uint8Array(81);
   for (let k = 0; k < 81; k++) cells[k] = from[via[k]];
   const digits = new Uint8Array(10);
@@ -55,7 +63,7 @@ export function composeTransforms(first: GridTransform, second: GridTransform): 
 
 /** The transform that undoes `t`. */
 export function invertTransform(t: GridTransform): GridTransform {
-  const from = sourceCells(t);
+  const from = sourceCells(checked(t, "transform"));
   const cells = new Uint8Array(81);
   for (let k = 0; k < 81; k++) cells[from[k]] = k;
   const digits = new Uint8Array(10);
@@ -65,6 +73,7 @@ export function invertTransform(t: GridTransform): GridTransform {
 
 /** A transform drawn uniformly from the group (3,359,232 cell maps times 9! relabellings), with `random` giving numbers in [0, 1) (Math.random, or a seeded generator). */
 export function randomTransform(random: () => number): GridTransform {
+  if (typeof random !== "function") throw new TypeError("random must be a function returning numbers in [0, 1), e.g. Math.random");
   const lines = (): Uint8Array => {
     const blocks = randomOrder(3, random);
     const order = new Uint8Array(9);
