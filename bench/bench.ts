@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: the foundation's figures, single thread, CPU time
  * (process.cpuUsage: user + system), each beside its anchor and target
- * (issue 2). Not part of the tests. Record results in docs/BENCHMARKS.md.
+ * (docs/BENCHMARKS.md). Not part of the tests; the figures it prints go there.
  */
 import { cpus } from "node:os";
 import { BitboardSolver } from "../src/solver/bitboard.js";
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid, bandLookup, bandFigures } from "../src/canon/index.js";
-import { EntryGenerator, groupByEntry, parseKLine, replayGroup, Scan17Stats, scanGridByBands, scanSlices17 } from "../src/bands/index.js";
+import { EntryGenerator } from "../src/catalog/index.js";
+import { groupByEntry, parseKLine, replayGroup, Scan17Stats, scanGridByBands, scanSlices17 } from "../src/bandscan/index.js";
 import { parseGrid } from "../src/core/puzzle.js";
 import { randomGrid, rng } from "../test/helpers.js";
 import { readFileSync } from "node:fs";
@@ -88,7 +89,7 @@ rows.push({
   anchors: "C, our measurement in the design notes: 0.2 s for the 416 table",
 });
 
-// Band catalog (issue 3): the C++ program's enumeration (command 80) of pass-1 rank 23 and of
+// Band catalog: the C++ program's enumeration (command 80) of pass-1 rank 23 and of
 // main ranks 410-415 (band 2 enumeration dominates), as measured in the design notes.
 {
   const [p1, p1Seconds] = cpuSeconds(() => {
@@ -119,7 +120,7 @@ rows.push({
   });
 }
 
-// Band scan for 17s (issue 4): the slices and replays the issue names, beside the C++ figures.
+// Band scan for 17s: the C++ programs' benchmark slices and the k-file replays, beside their figures.
 {
   const stats = new Scan17Stats();
   const found: string[] = [];
@@ -168,7 +169,7 @@ rows.push({
   }
 }
 
-// Grid scan (issue 5): the default engine (the band engine up to 20 clues) on the issue's cases.
+// Grid scan: the default engine (the band engine up to 20 clues) on gridchecker's benchmark grids.
 {
   const cases: [string, number, number, string, string][] = [
     ["594231786786945132123768954965173248378492561241856397432619875619587423857324619", 17, 37, "17 clues, the 20x17 grid 594231786…", "gridchecker --fastscan 37 s (32.6 s rebuilt on this machine kind); our hitting-set engine 80.9 s"],

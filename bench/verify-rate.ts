@@ -1,6 +1,6 @@
 /**
  * `npm run verify:rate [SECTION [EVERY]]`: the long verifications of the
- * Sudoku Explainer rating (issue 6), one thread, CPU time. Sections:
+ * Sudoku Explainer rating, one thread, CPU time. Sections:
  *
  *   se     every puzzle of se-ratings.tsv: ER, EP and ED must all equal
  *          SE 1.2.1's, reported per rating band

@@ -1,6 +1,6 @@
 /**
  * `npm run verify:scan [SECTION ARGS]`: the long verifications and speed
- * figures of the grid scan (issue 5), each against independent truth.
+ * figures of the grid scan, each against independent truth.
  * Sections:
  *
  *   most [A [B]]    `scan --clues 17` on every grid of
@@ -25,7 +25,7 @@ import { readFileSync } from "node:fs";
 import { parseGrid } from "../src/core/puzzle.js";
 import { dataFile } from "../src/io/shared-data.js";
 import { scanGrid } from "../src/scan/index.js";
-import { MAX_BAND_ENGINE_CLUES, Scan17Stats, scanGridByBands } from "../src/bands/index.js";
+import { MAX_BAND_ENGINE_CLUES, Scan17Stats, scanGridByBands } from "../src/bandscan/index.js";
 import { randomGrid, rng } from "../test/helpers.js";
 import { cpuSeconds, finish, report } from "./report.js";
 

@@ -1,6 +1,6 @@
 /**
  * `npm run verify:scan17 [SECTION ARGS]`: the long verifications of the band
- * scan for 17s (issue 4), each against independent truth. Sections:
+ * scan for 17s, each against independent truth. Sections:
  *
  *   replay PASS N   N lines of the pass's k-file (every k-th line), each
  *                   replayed through its entry (its own band 3): found / N
@@ -43,7 +43,7 @@ import {
   parseEngine,
   scanGrid17,
   scanSlices17,
-} from "../src/bands/index.js";
+} from "../src/bandscan/index.js";
 import { cpuSeconds, finish, report } from "./report.js";
 
 let engine: Scan17Engine = "expand";

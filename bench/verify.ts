@@ -11,7 +11,7 @@ import { applyTransform, canonicalPuzzle, canonicalGrid } from "../src/canon/ind
 import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
 import { entryForms, randomGrid, randomTransform, rng, text } from "../test/helpers.js";
 import { bandLookup } from "../src/canon/band-lookup.js";
-import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/bands/index.js";
+import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/catalog/index.js";
 import { finish, report } from "./report.js";
 
 function checkList(file: string): void {
@@ -87,7 +87,7 @@ if (most) {
   report(ok === lines.length, `grids-with-most-17s.tsv: every listed 17 solves uniquely to its grid (${ok}/${lines.length} grids)`);
 }
 
-// The band catalog (issue 3): exactly-once over all entry forms of many random grids, and
+// The band catalog: exactly-once over all entry forms of many random grids, and
 // the C++ slice numbering on a sample of the k-files' lines in every catalog.
 {
   const random = rng(2026);

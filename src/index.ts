@@ -24,6 +24,7 @@ export { minimizePuzzle, minimalSubpuzzles, forEachMinimalSubpuzzle, type Minima
 export * from "./canon/index.js";
 export * from "./ua/index.js";
 export * from "./scan/index.js";
-export * from "./bands/index.js";
+export * from "./catalog/index.js";
+export * from "./bandscan/index.js";
 export * from "./rate/index.js";
 export * from "./draw/svg.js";

@@ -1,11 +1,11 @@
 /**
- * The exact cover test of closed band-3 problems (src/bands/band3-cover.ts)
+ * The exact cover test of closed band-3 problems (src/bandscan/band3-cover.ts)
  * against a plain search without bounds or pruning: for random UA lists,
  * "some `left` cells hit every UA" must agree.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Band3Cover } from "../src/bands/band3-cover.js";
+import { Band3Cover } from "../src/bandscan/band3-cover.js";
 import { rng } from "./helpers.js";
 
 /** Fewest cells hitting every mask, by branching on the first unhit mask (no bound). */

@@ -1,5 +1,5 @@
 /**
- * The band catalog (src/bands) against independent truth: the C++ program's
+ * The band catalog (src/catalog) against independent truth: the C++ program's
  * enumeration counts (design notes band-scan.md §3), the k-files that list
  * every known 17 in its entry's coordinates with its slice, and the defining
  * property, checked by brute force: every grid is listed exactly once per
@@ -11,15 +11,8 @@ import { readFileSync } from "node:fs";
 import { applyTransform, bandLookup } from "../src/canon/index.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
-import {
-  CATALOG_NAMES,
-  type CatalogName,
-  EntryGenerator,
-  locateGrid,
-  rankOfIndex,
-  ranksInOrder,
-} from "../src/bands/index.js";
-import { compareDigits, compareMorphed, morphBand, morphsToMinlex, MorphList } from "../src/bands/band-morph.js";
+import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/catalog/index.js";
+import { compareDigits, compareMorphed, morphBand, morphsToMinlex, MorphList } from "../src/catalog/band-morph.js";
 import { dataFile, entryForms, randomGrid, randomTransform, readPuzzleFile, rng, text } from "./helpers.js";
 
 const generators = new Map<string, EntryGenerator>();
@@ -196,7 +189,7 @@ function alternativeDiffs(band: Uint8Array): number[] {
 }
 
 test("band profiles: valid 3-5 clue counts equal a brute force over the band's other fillings", async () => {
-  const { bandProfile } = await import("../src/bands/index.js");
+  const { bandProfile } = await import("../src/catalog/index.js");
   for (const rank of [0, 2, 150, 415]) {
     const profile = bandProfile(rank);
     const diffs = alternativeDiffs(profile.digits);
@@ -219,7 +212,7 @@ test("band profiles: valid 3-5 clue counts equal a brute force over the band's o
 });
 
 test("UAs of bands 1+2: real UAs of rows 1-6, and every UA of rows 1-6 of at most 9 cells", async () => {
-  const { collectBand12UAs } = await import("../src/bands/index.js");
+  const { collectBand12UAs } = await import("../src/bandscan/index.js");
   const { collectSmallUAs, UASet } = await import("../src/ua/index.js");
   const { countSolutions } = await import("../src/solver/solve.js");
   const grid = parsePuzzle("123456789457189623689732451236978145574213968891645372365894217748321596912567834");

@@ -29,8 +29,8 @@ export function freshDir(prefix = "sudokulab-"): string {
   return dir;
 }
 
-/** Runs the CLI in `cwd` (the default checkpoint goes there), for at most a minute. */
-export function runCli(args: readonly string[], cwd = freshDir()): CliRun {
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000, maxBuffer: 1 << 26 });
+/** Runs the CLI in `cwd` (the default checkpoint goes there), with `input` on stdin, for at most a minute. */
+export function runCli(args: readonly string[], cwd = freshDir(), input = ""): CliRun {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, input, encoding: "utf8", timeout: 60_000, maxBuffer: 1 << 26 });
   return { stdout: run.stdout, stderr: run.stderr, code: run.status };
 }

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { formatPuzzle, isValidGrid, parseGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid } from "../src/canon/index.js";
-import { CATALOG_NAMES, locateGrid } from "../src/bands/index.js";
+import { CATALOG_NAMES, locateGrid } from "../src/catalog/index.js";
 import { dataFile, journalUnits } from "./helpers.js";
 
 
@@ -69,6 +69,17 @@ test("entries --all-ranks: pass-1 ranks 414..415 on 2 threads; the output is the
   assert.ok(!existsSync(join(dir, "t.txt.checkpoint")));
   const stdout = runCli(args.slice(0, -2), dir);
   assert.equal(stdout.stdout, readFileSync(join(dir, "t.txt"), "utf8"), "the same table on stdout");
+});
+
+test("entries --all-ranks --slices-only: each rank's bands 2 and slices, as --count has them; pass-1 rank 415 has 80 bands 2 in 2 slices", () => {
+  const run = runCli(["entries", "--all-ranks", "--count", "--slices-only", "--ranks", "414..415", "--catalog", "pass1", "--threads", "2"]);
+  assert.equal(run.code, 0, run.stderr);
+  const table = lines(run.stdout);
+  assert.equal(table[1], "pass1\t415\t80\t2");
+  const full = runCli(["entries", "--rank", "414", "--catalog", "pass1", "--count"]);
+  const bands2 = full.stdout.split("\t")[2];
+  assert.equal(table[0], `pass1\t414\t${bands2}\t${(Number(bands2) >> 6) + 1}`);
+  assert.equal(table[2], `pass1\ttotal\t${Number(bands2) + 80}\t${(Number(bands2) >> 6) + 3}`);
 });
 
 test("entries --all-ranks: SIGTERM keeps the finished rank; --resume counts only the other", async () => {

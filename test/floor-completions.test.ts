@@ -1,5 +1,5 @@
 /**
- * FloorCompletions (src/bands/floor-completions.ts) against the general
+ * FloorCompletions (src/bandscan/floor-completions.ts) against the general
  * solver: for random grids and digit floors of 2..5 digits, with band 3 as
  * in the grid or with two or three digits of a mini-row moved (as the GUA
  * sockets do), the completions of rows 1-6 must be the same, counted and
@@ -7,7 +7,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FloorCompletions } from "../src/bands/floor-completions.js";
+import { FloorCompletions } from "../src/bandscan/floor-completions.js";
 import { BitboardSolver } from "../src/solver/bitboard.js";
 import { randomGrid, rng } from "./helpers.js";
 

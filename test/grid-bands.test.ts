@@ -1,5 +1,5 @@
 /**
- * The band engine of the grid scan (src/bands/grid-scan.ts): its clue
+ * The band engine of the grid scan (src/bandscan/grid-scan.ts): its clue
  * limits against their definition (each clue distribution in exactly one
  * chunk, the top band's), the sk_s17 passes' tables against inPass, and its
  * puzzles against public truth: the listed 17s of grids-with-most-17s.tsv,
@@ -14,16 +14,16 @@ import { clueCount, formatPuzzle, parseGrid } from "../src/core/puzzle.js";
 import { countSolutions, redundantClues } from "../src/solver/solve.js";
 import {
   clueLimits, GRID_BAND_CHUNKS, inPass, passClueLimits, SCAN17_PASSES, Scan17Stats, scanGridBandChunk, scanGridByBands, topBandLimits,
-} from "../src/bands/index.js";
+} from "../src/bandscan/index.js";
 import { Journal } from "../src/runner/checkpoint.js";
 import { jobId } from "../src/runner/plan.js";
 import { planScan } from "../src/cli/scan-command.js";
-import { entryBandsOf } from "../src/bands/grid-scan.js";
-import { LIMIT_STRIDE } from "../src/bands/pass-limits.js";
+import { entryBandsOf } from "../src/bandscan/grid-scan.js";
+import { LIMIT_STRIDE } from "../src/bandscan/pass-limits.js";
 import { type CliRun, freshDir, runCli } from "./cli-helpers.js";
 import { dataFile } from "./helpers.js";
 
-/** The grid of issue 5 with exactly 6 20-clue puzzles and none of 19 or fewer clues. */
+/** A grid with exactly 6 20-clue puzzles and none of 19 or fewer clues (seed 003). */
 const GRID20 = "123456789457189326689327154231645897745891632896732541318264975574918263962573418";
 
 test("band engine limits: every clue distribution lies in exactly one chunk, the one of its top band (most clues, first on a tie)", () => {

@@ -1,5 +1,5 @@
 /**
- * GUA sockets (src/bands/gua-sockets.ts) against the solver: every part a
+ * GUA sockets (src/bandscan/gua-sockets.ts) against the solver: every part a
  * socket collects, with the socket's pattern in any band 3 carrying it, is
  * a true UA of that grid (emptying those cells leaves a second solution).
  */
@@ -7,8 +7,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { popcount } from "../src/core/bits.js";
 import { countSolutions, enumerateSolutions } from "../src/solver/solve.js";
-import { GuaSockets, MAX_PARTS, MAX_PART_SIZE, PATTERNS_PER_BAND3 } from "../src/bands/gua-sockets.js";
-import { MAX_BANDS3 } from "../src/bands/index.js";
+import { GuaSockets, MAX_PARTS, MAX_PART_SIZE, PATTERNS_PER_BAND3 } from "../src/bandscan/gua-sockets.js";
+import { MAX_BANDS3 } from "../src/catalog/index.js";
 import { randomGrid, rng } from "./helpers.js";
 
 /** Bands 1+2 of `grid` with every band 3 that completes them. */

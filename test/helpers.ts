@@ -8,7 +8,7 @@ import { UNITS } from "../src/core/cells.js";
 import { mulberry32 } from "../src/core/random.js";
 import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
 import { bandLookup, type GridTransform } from "../src/canon/index.js";
-import { morphBand, morphsToMinlex, MorphList } from "../src/bands/band-morph.js";
+import { morphBand, morphsToMinlex, MorphList } from "../src/catalog/band-morph.js";
 
 export { dataFile, readPuzzleFile };
 

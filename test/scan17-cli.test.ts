@@ -307,3 +307,18 @@ test("scan17: the output does not depend on --threads; --resume after a finished
   assert.match(resumed.stderr, /already complete/);
   assert.equal(readFileSync(join(dir, "o.txt"), "utf8"), reference.stdout);
 });
+
+// KERNEL: one slice of rank 23 and one absent slice of rank 415, picked.
+test("scan17 --picks: the listed slices of any ranks, the C++ program's two 17s of rank 23 slice 1196", () => {
+  const dir = freshDir();
+  writeFileSync(join(dir, "picks.txt"), "# rank slice\n415 5\n23 1196\n");
+  const run = runCli(["scan17", "--pass", "1", "--picks", "picks.txt", "--threads", "2"], dir);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(lines(run.stdout).sort(), lines(rank23OneThread().stdout).filter((line) => line.endsWith(" 1196")).sort());
+  writeFileSync(join(dir, "bad.txt"), "23 1196\n416 1\n");
+  const bad = runCli(["scan17", "--pass", "1", "--picks", "bad.txt"], dir);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /^sudokulab: bad\.txt:2: expected "rank slice" \(rank 0 to 415\)$/m);
+  const noPass = runCli(["scan17", "--picks", "picks.txt"], dir);
+  assert.equal(noPass.code, 2);
+});

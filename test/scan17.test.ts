@@ -1,5 +1,5 @@
 /**
- * The band scan for 17s (src/bands/entry-scan.ts and its drivers) against
+ * The band scan for 17s (src/bandscan/entry-scan.ts and its drivers) against
  * independent truth: the slices whose 17s the C++ program and the k-files
  * establish (design notes band-scan.md §5.2), replays of known 17s through
  * their entries, and the complete 17 list on the grids that carry the most.
@@ -11,8 +11,8 @@ import { canonicalPuzzle } from "../src/canon/index.js";
 import { gangsterUAs } from "../src/canon/band-gangster.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { countSolutions, solve } from "../src/solver/solve.js";
+import { bandGangsterUAs } from "../src/catalog/index.js";
 import {
-  bandGangsterUAs,
   groupByEntry,
   inPass,
   parseKLine,
@@ -23,7 +23,7 @@ import {
   Scan17Stats,
   EntryScanner17,
   singleBand3Entry,
-} from "../src/bands/index.js";
+} from "../src/bandscan/index.js";
 import { dataFile, randomGrid, rng, text } from "./helpers.js";
 
 const K_FILES: Record<Scan17Pass, string> = { "1": "k3_p1.txt", "2a": "k1_p2a.txt", "2b": "k2_p2b.txt" };

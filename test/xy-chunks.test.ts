@@ -1,5 +1,5 @@
 /**
- * The X×Y chunks engine (src/bands/xy-chunks.ts, blue's architecture A)
+ * The X×Y chunks engine (src/bandscan/xy-chunks.ts, blue's architecture A)
  * against independent truth: its filter kernel and FIFO tables against
  * plain per-pair tests, its valid band sets against the counting routine,
  * its pair count against the product of those counts, and its 17s against
@@ -10,8 +10,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { countValidClueSets, forEachValidClueSet } from "../src/canon/band-gangster.js";
+import { bandGangsterUAs } from "../src/catalog/index.js";
 import {
-  bandGangsterUAs,
   ChunkScanner17,
   groupByEntry,
   parseKLine,
@@ -21,10 +21,10 @@ import {
   scanSlices17,
   Scan17Stats,
   singleBand3Entry,
-} from "../src/bands/index.js";
-import { ChunkFilter, CHUNK } from "../src/bands/xy-filter.js";
-import { UAFifo } from "../src/bands/ua-fifo.js";
-import { sortLexicographic, validBandSets } from "../src/bands/valid-band-sets.js";
+} from "../src/bandscan/index.js";
+import { ChunkFilter, CHUNK } from "../src/bandscan/xy-filter.js";
+import { UAFifo } from "../src/bandscan/ua-fifo.js";
+import { sortLexicographic, validBandSets } from "../src/bandscan/valid-band-sets.js";
 import { solve } from "../src/solver/solve.js";
 import { dataFile, randomGrid, rng } from "./helpers.js";
 

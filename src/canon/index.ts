@@ -9,15 +9,7 @@ import { clueCount, isValidGrid, type Puzzle } from "../core/puzzle.js";
 import { puzzleArgument, type PuzzleInput } from "../core/arguments.js";
 import { solveUnique } from "../solver/solve.js";
 import { GridMinlexer, TRANSFORM_STRIDE } from "./grid-minlex.js";
-import { composeTransforms, invertTransform } from "./transform.js";
-
-/** A grid transformation: optional transposition first, then new row i = old row rows[i], new column j = old column cols[j], then digits relabelled old d -> digits[d] (digits[0] = 0). */
-export interface GridTransform {
-  readonly transpose: boolean;
-  readonly rows: Uint8Array;
-  readonly cols: Uint8Array;
-  readonly digits: Uint8Array;
-}
+import { composeTransforms, invertTransform, type GridTransform } from "./transform.js";
 
 export interface CanonicalGrid {
   /** The minlex grid. */
@@ -141,7 +133,7 @@ function compareCells(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return 0;
 }
 
-export { identityTransform, composeTransforms, invertTransform, randomTransform, transformProblem } from "./transform.js";
+export { identityTransform, composeTransforms, invertTransform, randomTransform, transformProblem, type GridTransform } from "./transform.js";
 export { formatTransform, parseTransform } from "./transform-text.js";
 export { GridMinlexer } from "./grid-minlex.js";
 export { BandMinlexer, bandMinlexString } from "./band-minlex.js";

@@ -11,8 +11,7 @@
  * alone only relabels), the fields may come in any order, and rows and
  * columns must keep bands and stacks together, as every Sudoku symmetry does.
  */
-import { identityTransform, transformProblem } from "./transform.js";
-import type { GridTransform } from "./index.js";
+import { identityTransform, transformProblem, type GridTransform } from "./transform.js";
 
 const FIELDS = ["rows", "cols", "digits"] as const;
 

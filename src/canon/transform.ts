@@ -7,7 +7,14 @@
  */
 import { COL_OF, ROW_OF } from "../core/cells.js";
 import { randomOrder } from "../core/random.js";
-import type { GridTransform } from "./index.js";
+
+/** A grid transformation: optional transposition first, then new row i = old row rows[i], new column j = old column cols[j], then digits relabelled old d -> digits[d] (digits[0] = 0). */
+export interface GridTransform {
+  readonly transpose: boolean;
+  readonly rows: Uint8Array;
+  readonly cols: Uint8Array;
+  readonly digits: Uint8Array;
+}
 
 const IDENTITY_LINES = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 

@@ -6,7 +6,6 @@
  * order: the arguments', and each file's.
  */
 import { existsSync } from "node:fs";
-import { formatPuzzle } from "../core/puzzle.js";
 import { readPuzzles } from "../core/puzzle-text.js";
 import type { InputItem } from "../jobs/items.js";
 import { ItemReader, resolveInputs } from "../io/input.js";
@@ -25,7 +24,7 @@ export async function* argumentItems(args: readonly string[], perBatch = 1): Asy
     const where = `argument ${i + 1}`;
     if (isPuzzleArgument(arg)) {
       const [read] = readPuzzles(arg.trim());
-      yield read === undefined ? { where, error: "empty" } : read.ok ? { where, puzzle: formatPuzzle(read.cells), annotation: read.annotation } : { where, error: read.reason };
+      yield read === undefined ? { where, error: "empty" } : read.ok ? { where, puzzle: read.puzzle, annotation: read.annotation } : { where, error: read.reason };
       continue;
     }
     const { sources, problems } = await resolveInputs([arg]);

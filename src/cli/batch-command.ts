@@ -16,11 +16,12 @@ const INLINE_BLOCKS = 4;
 export async function planBatch(
   command: LineCommand,
   files: readonly string[],
-  options: { limit: number; canonForm: CanonForm; threads: number; strict: boolean },
+  options: { limit: number; canonForm: CanonForm; threads: number; strict: boolean; json: boolean },
 ): Promise<JobPlan> {
   const { sources, problems } = await resolveInputs(files);
-  const spec: LinesSpec = { command, limit: options.limit, canonForm: options.canonForm };
-  const extra = command === "count" ? ` --limit ${spec.limit}` : command === "canon" && spec.canonForm !== "auto" ? ` --${spec.canonForm}` : "";
+  const spec: LinesSpec = { command, limit: options.limit, canonForm: options.canonForm, json: options.json };
+  const extra =
+    (command === "count" ? ` --limit ${spec.limit}` : command === "canon" && spec.canonForm !== "auto" ? ` --${spec.canonForm}` : "") + (options.json ? " --json" : "");
   return {
     kindName: "lines",
     spec,

@@ -6,7 +6,7 @@
  * count table of a range of ranks as a job, one rank per unit
  * (src/jobs/entries-job.ts).
  */
-import type { CatalogName } from "../bands/index.js";
+import type { CatalogName } from "../catalog/index.js";
 import { countLine, runRank, type EntriesSpec } from "../jobs/entries-job.js";
 import { rangeText, type NumberRange } from "../jobs/ranges.js";
 import { threadCpuSeconds } from "../io/cpu.js";
@@ -23,6 +23,8 @@ export interface EntriesFlags extends JobFlags {
   readonly slices?: NumberRange;
   readonly count?: boolean;
   readonly ranks?: NumberRange;
+  readonly json?: boolean;
+  readonly slicesOnly?: boolean;
 }
 
 /** Listing text is handed to the output in pieces of about this many characters. */
@@ -30,6 +32,7 @@ const WRITE_CHUNK = 1 << 20;
 
 /** What is wrong with the combination of options, or null. `given(name)` tells whether the option is on the command line. */
 export function entriesUsageProblem(flags: EntriesFlags, given: (option: string) => boolean): string | null {
+  if (flags.slicesOnly && !flags.allRanks) return "--slices-only works with --all-ranks --count";
   if (flags.allRanks) {
     if (!flags.count) return "--all-ranks needs --count (listing every grid of a catalog would print 5.5 billion lines)";
     if (flags.slices !== undefined) return "--slices works with --rank only";
@@ -46,12 +49,20 @@ export function entriesUsageProblem(flags: EntriesFlags, given: (option: string)
 export function planAllRanks(flags: EntriesFlags, given: (option: string) => boolean): JobPlan {
   const problem = entriesUsageProblem(flags, given);
   if (problem !== null) throw new UsageError(problem);
-  const spec: EntriesSpec = { catalog: flags.catalog, first: flags.ranks?.first ?? 0, last: flags.ranks?.last ?? 415 };
+  const spec: EntriesSpec = {
+    catalog: flags.catalog,
+    first: flags.ranks?.first ?? 0,
+    last: flags.ranks?.last ?? 415,
+    json: flags.json === true,
+    slicesOnly: flags.slicesOnly === true,
+  };
   const ranks = Array.from({ length: spec.last - spec.first + 1 }, (_, i) => spec.first + i);
   return {
     kindName: "entries",
     spec,
-    command: `entries --all-ranks --count --catalog ${spec.catalog}${flags.ranks === undefined ? "" : ` --ranks ${rangeText(flags.ranks)}`}`,
+    command:
+      `entries --all-ranks --count --catalog ${spec.catalog}${flags.ranks === undefined ? "" : ` --ranks ${rangeText(flags.ranks)}`}` +
+      `${spec.slicesOnly ? " --slices-only" : ""}${spec.json ? " --json" : ""}`,
     source: { total: ranks.length, units: () => ranks },
     inputs: [],
     long: true,
@@ -68,9 +79,10 @@ export async function runEntriesRank(flags: EntriesFlags, given: (option: string
   const output = openTextOutput(flags.out);
   try {
     const start = threadCpuSeconds();
-    const run = flags.count ? runRank(catalog, rank, flags.slices) : listRank(catalog, rank, flags.slices, output);
+    const json = flags.json === true;
+    const run = flags.count ? runRank(catalog, rank, flags.slices) : listRank(catalog, rank, flags.slices, output, json);
     if (flags.count) {
-      output.write(countLine(catalog, rank, run.count) + "\n");
+      output.write(countLine(catalog, rank, run.count, json) + "\n");
       process.stderr.write(`entries: ${catalog} rank ${rank}: ${(threadCpuSeconds() - start).toFixed(2)} s CPU\n`);
     }
     // Slices past the rank's last band 2: the empty result is not a failure to find entries.
@@ -86,14 +98,15 @@ export async function runEntriesRank(flags: EntriesFlags, given: (option: string
 }
 
 /** Prints every (entry, band 3) of the rank, or of its slices, in the generator's order (entry-format.ts). */
-function listRank(catalog: CatalogName, rank: number, slices: NumberRange | undefined, output: TextOutput): ReturnType<typeof runRank> {
+function listRank(catalog: CatalogName, rank: number, slices: NumberRange | undefined, output: TextOutput, json: boolean): ReturnType<typeof runRank> {
   let text = "";
   const run = runRank(catalog, rank, slices, (entry) => {
     const band1 = bandText(entry.grid, 0);
     const band2 = bandText(entry.grid, 27);
     for (let i = 0; i < entry.bands3Count; i++) {
       const band3 = bandText(entry.bands3, 27 * i);
-      text += entryLine([band1, band2, band3], [rank, entry.band2Rank, entry.bands3Ranks[i]], entry.slice) + "\n";
+      const ranks: [number, number, number] = [rank, entry.band2Rank, entry.bands3Ranks[i]];
+      text += (json ? JSON.stringify({ bands: [band1, band2, band3], ranks, slice: entry.slice }) : entryLine([band1, band2, band3], ranks, entry.slice)) + "\n";
     }
     // Written as it comes: a rank can list hundreds of thousands of grids.
     if (text.length >= WRITE_CHUNK) {

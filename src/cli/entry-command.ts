@@ -11,7 +11,7 @@
  * (input.ts); none, or '-', is stdin. A bad grid is reported on stderr as
  * `sudokulab: WHERE: REASON`, the others are answered, and the exit code is 1.
  */
-import { CATALOG_NAMES, EntryGenerator, locateGrid, type CatalogName, type GridEntry } from "../bands/index.js";
+import { CATALOG_NAMES, EntryGenerator, locateGrid, type CatalogName, type GridEntry } from "../catalog/index.js";
 import type { InputItem } from "../jobs/items.js";
 import { itemGrid } from "../jobs/grid-items.js";
 import { stdoutSink } from "../io/output.js";
@@ -23,6 +23,7 @@ export interface EntryFlags {
   readonly catalog: CatalogName;
   readonly allCatalogs?: boolean;
   readonly slice: boolean;
+  readonly json?: boolean;
 }
 
 type Answer = { readonly lines: readonly string[] } | { readonly error: string };
@@ -30,7 +31,7 @@ type Answer = { readonly lines: readonly string[] } | { readonly error: string }
 /** Returns the exit code: 1 if any grid or file was bad. */
 export async function runEntryCommand(args: readonly string[], flags: EntryFlags): Promise<number> {
   const catalogs = flags.allCatalogs ? CATALOG_NAMES : [flags.catalog];
-  const locator = new EntryLocator(flags.slice);
+  const locator = new EntryLocator(flags.slice, flags.json === true);
   const output = stdoutSink();
   let failed = false;
   // One at a time: each grid takes up to a second per catalog, so answers should not wait for a batch.
@@ -50,7 +51,10 @@ class EntryLocator {
   /** The last generator of each catalog: grids of one rank in a row (a sorted file) reuse it. */
   private readonly generators = new Map<CatalogName, EntryGenerator>();
 
-  constructor(private readonly withSlice: boolean) {}
+  constructor(
+    private readonly withSlice: boolean,
+    private readonly json: boolean,
+  ) {}
 
   /** The output lines for one input item, or why it is bad. Never throws. */
   answer(item: InputItem, catalogs: readonly CatalogName[]): Answer {
@@ -58,15 +62,17 @@ class EntryLocator {
     if ("reason" in grid) return { error: grid.reason };
     const annotation = "annotation" in item ? item.annotation : "";
     try {
-      return { lines: catalogs.map((catalog) => `${catalog}\t${this.lineOf(locateGrid(grid, catalog))}${annotation}`) };
+      return { lines: catalogs.map((catalog) => this.lineOf(catalog, locateGrid(grid, catalog), annotation)) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  private lineOf(entry: GridEntry): string {
+  private lineOf(catalog: CatalogName, entry: GridEntry, annotation: string): string {
     const bands = [bandText(entry.grid, 0), bandText(entry.grid, 27), bandText(entry.grid, 54)] as const;
-    return entryLine(bands, entry.ranks, this.withSlice ? this.sliceOf(entry) : "-");
+    const slice = this.withSlice ? this.sliceOf(entry) : null;
+    if (this.json) return JSON.stringify({ catalog, bands, ranks: entry.ranks, slice, annotation });
+    return `${catalog}\t${entryLine(bands, entry.ranks, slice ?? "-")}${annotation}`;
   }
 
   private sliceOf(entry: GridEntry): number {

@@ -2,8 +2,8 @@
  * The long help texts of the commands, kept apart from their declarations
  * (main.ts) so that a command reads as its options.
  */
-import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/collect.js";
-import { DEFAULT_FORMAT, FORMAT_CODES } from "../jobs/rate-job.js";
+import { DEFAULT_COLLECT_OPTIONS, DEFAULT_FIVE_DIGIT_FLOOR_CAP } from "../ua/collect-defaults.js";
+import { DEFAULT_FORMAT, FORMAT_CODES } from "../jobs/rate-format.js";
 
 /** 1234567 as "1,234,567"; toLocaleString would load ICU's locale data (30 ms) on every start. */
 export function withThousands(n: number): string {
@@ -229,7 +229,9 @@ Output (tab-separated, no header):
   to stderr (--all-ranks: to the record, and to stderr with --stats).
   --all-ranks ends with a line "catalog total ..." of sums; over all 416
   ranks, bands3 must be 5,472,730,538 (the essentially different grids):
-  the run says so on stderr, and exits with 1 if not.
+  the run says so on stderr, and exits with 1 if not. --slices-only counts
+  only the bands 2 of each rank, "catalog rank bands2 slices" (seconds per
+  rank): the size of a search, to plan it.
 
 Time:
   One rank takes 2-30 s of CPU (the first one also builds tables, about 3 s);
@@ -286,6 +288,11 @@ ${RUN_HELP("unit", "<out>.checkpoint, or sudokulab-scan17-<job id>.checkpoint he
 Progress (--rank):
   A progress bar with the ETA on stderr on a terminal; otherwise a status
   line on stderr every 30 s.
+
+--picks FILE (with --pass):
+  The slices listed in FILE, "rank slice" per line ('#' comments), of any
+  ranks, one unit each, in the order given, as k-file lines: a sample of a
+  pass, or a search repeated piecemeal.
 
 --grid GRID|FILE:
   The 17s of one grid, through its entry in each of the three passes (only

@@ -1,17 +1,12 @@
 /**
  * The options every job command shares (--threads, --out, --checkpoint,
- * --resume, --stats), declared once, and how a plan runs on this machine
- * with them. `--threads` defaults to every core and is capped there: past
+ * --resume), declared once. `--threads` defaults to every core and is capped there: past
  * the cores, threads only add memory (200 threads on 6,000 lines took 36 s
  * and 2.2 GB against 1 s with one, measured) unless a user insists.
  */
 import { availableParallelism } from "node:os";
 import { type Command, Option } from "commander";
-import { jobId, inputsAreFiles, type JobPlan, type RunFlags } from "../runner/plan.js";
-import { runJob } from "../runner/run.js";
-import { loadJobKind } from "../jobs/index.js";
-import { escapeControls } from "../io/messages.js";
-import { UsageError } from "./errors.js";
+import type { RunFlags } from "../runner/plan.js";
 import { positiveInteger } from "./options.js";
 
 export type JobFlags = RunFlags;
@@ -40,35 +35,3 @@ export function threadCount(flags: Pick<JobFlags, "threads" | "threadsMaxOverrid
   return cores;
 }
 
-/** Where a plan's checkpoint goes: --checkpoint, <out>.checkpoint, or for a long job to stdout sudokulab-<kind>-<id>.checkpoint here. */
-export function checkpointPath(plan: JobPlan, flags: JobFlags, id: string): string | null {
-  if (flags.checkpoint !== undefined) return flags.checkpoint;
-  if (!inputsAreFiles(plan)) return null;
-  if (flags.out !== undefined) return `${flags.out}.checkpoint`;
-  return plan.long ? `sudokulab-${plan.kindName}-${id.slice(0, 12)}.checkpoint` : null;
-}
-
-/** Runs a plan on this machine's threads; returns the exit code. */
-export async function runLocally(plan: JobPlan, flags: JobFlags): Promise<number> {
-  const id = await jobId(plan);
-  if (flags.resume === true && !inputsAreFiles(plan)) throw new UsageError("--resume needs the input in files: stdin cannot be read again");
-  for (const problem of plan.problems ?? []) process.stderr.write(`sudokulab: ${escapeControls(problem)}\n`);
-  if ((plan.problems ?? []).length > 0 && flags.strict === true) return 1;
-  const code = await runJob({
-    kindName: plan.kindName,
-    kind: await loadJobKind(plan.kindName),
-    job: id,
-    command: plan.command,
-    spec: plan.spec,
-    source: plan.source,
-    threads: threadCount(flags),
-    inline: plan.inline,
-    out: flags.out ?? null,
-    checkpoint: checkpointPath(plan, flags, id),
-    resume: flags.resume === true,
-    stats: flags.stats === true,
-    strict: flags.strict === true,
-    progress: plan.progress,
-  });
-  return code === 0 && (plan.problems ?? []).length > 0 ? 1 : code;
-}

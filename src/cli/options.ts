@@ -3,8 +3,11 @@
  * that main.ts can declare every command while loading only the one run.
  */
 import { InvalidArgumentError } from "commander";
-import { parsePass, type Scan17Pass } from "../bands/pass-limits.js";
-import { parseEngine, type Scan17Engine } from "../bands/scan17.js";
+import type { Scan17Engine, Scan17Pass } from "../bandscan/index.js";
+
+/** The passes and engines by name; typed against the band scan's own, which the parsers must not load at start-up. */
+const PASSES = ["1", "2a", "2b"] as const satisfies readonly Scan17Pass[];
+const ENGINES = ["expand", "chunks"] as const satisfies readonly Scan17Engine[];
 import type { NumberRange as SliceRange } from "../jobs/ranges.js";
 
 /** --shard i/N. */
@@ -83,20 +86,16 @@ const MAX_SHARDS = 1_000_000;
 
 /** Parses --pass: 1, 2a or 2b. */
 export function scan17Pass(value: string): Scan17Pass {
-  try {
-    return parsePass(value);
-  } catch {
-    throw new InvalidArgumentError("expected a pass: 1, 2a or 2b.");
-  }
+  const pass = PASSES.find((p) => p === value);
+  if (pass === undefined) throw new InvalidArgumentError("expected a pass: 1, 2a or 2b.");
+  return pass;
 }
 
 /** Parses scan17's --engine: expand or chunks. */
 export function scan17Engine(value: string): Scan17Engine {
-  try {
-    return parseEngine(value);
-  } catch {
-    throw new InvalidArgumentError("expected an engine: expand or chunks.");
-  }
+  const engine = ENGINES.find((e) => e === value);
+  if (engine === undefined) throw new InvalidArgumentError("expected an engine: expand or chunks.");
+  return engine;
 }
 
 /** Parses --shard: "i/N" with 1 <= i <= N. */

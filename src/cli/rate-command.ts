@@ -18,6 +18,7 @@ export interface RateFlags extends JobFlags {
   readonly diamond?: boolean;
   /** --producers N: only SE's first N producers (SE with the later techniques unticked). */
   readonly producers?: number;
+  readonly json?: boolean;
 }
 
 export async function planRate(files: readonly string[], flags: RateFlags): Promise<JobPlan> {
@@ -27,12 +28,14 @@ export async function planRate(files: readonly string[], flags: RateFlags): Prom
     uniqueness: flags.uniqueness ?? true,
     stop: flags.diamond === true ? "diamond" : flags.pearl === true ? "pearl" : null,
     producers: flags.producers ?? null,
+    json: flags.json === true,
   };
   const options = [
     spec.format === DEFAULT_FORMAT ? "" : `--format '${spec.format}'`,
     spec.uniqueness ? "" : "--no-uniqueness",
     spec.stop === null ? "" : `--${spec.stop}`,
     spec.producers === null ? "" : `--producers ${spec.producers}`,
+    spec.json === true ? "--json" : "",
   ];
   return {
     kindName: "rate",

@@ -7,7 +7,7 @@
 import { cellName } from "../core/cells.js";
 import { formatPuzzle, isValidGrid, parseLine } from "../core/puzzle.js";
 import { parseMask } from "../scan/index.js";
-import { MAX_BAND_ENGINE_CLUES } from "../bands/index.js";
+import { MAX_BAND_ENGINE_CLUES } from "../bandscan/index.js";
 import { chunkHash, FULL_ENGINE_MIN_CLUES, MAX_CHOSEN_CLUES, scanSetup, type ScanEngine, type ScanSpec } from "../jobs/scan-job.js";
 import type { ScanGridsSpec } from "../jobs/scan-grids-job.js";
 import { resolveInputs } from "../io/input.js";
@@ -25,6 +25,7 @@ export interface ScanFlags extends JobFlags {
   readonly wasm?: boolean;
   readonly engine: "auto" | "bands" | "hitting";
   readonly grids?: string;
+  readonly json?: boolean;
 }
 
 /** The plan of `scan GRID`. */
@@ -44,6 +45,7 @@ export function planScan(gridText: string, flags: ScanFlags): JobPlan {
     javascriptOnly: flags.wasm === false,
     chunks: setup.chunks.length / 6,
     chunkHash: chunkHash(setup.chunks),
+    json: flags.json === true,
   };
   const options = [
     `--clues ${spec.clues}`,
@@ -52,6 +54,7 @@ export function planScan(gridText: string, flags: ScanFlags): JobPlan {
     spec.stopAtFirst ? "--stop-at-first" : "",
     `--engine ${engine}`,
     spec.javascriptOnly ? "--no-wasm" : "",
+    spec.json === true ? "--json" : "",
   ];
   return {
     kindName: "scan",
@@ -72,11 +75,11 @@ export async function planScanGrids(file: string, flags: ScanFlags): Promise<Job
   const { sources, problems } = await resolveInputs([file]);
   if (problems.length > 0) throw new InputProblem(problems[0]);
   const engine = flags.engine === "hitting" ? "hitting" : "bands";
-  const spec: ScanGridsSpec = { clues: flags.clues, minimals: flags.minimals === true, engine, javascriptOnly: flags.wasm === false };
+  const spec: ScanGridsSpec = { clues: flags.clues, minimals: flags.minimals === true, engine, javascriptOnly: flags.wasm === false, json: flags.json === true };
   return {
     kindName: "scan-grids",
     spec,
-    command: ["scan --grids", file, `--clues ${spec.clues}`, spec.minimals ? "--minimals" : "", `--engine ${engine}`].filter((p) => p !== "").join(" "),
+    command: ["scan --grids", file, `--clues ${spec.clues}`, spec.minimals ? "--minimals" : "", `--engine ${engine}`, spec.json === true ? "--json" : ""].filter((p) => p !== "").join(" "),
     source: itemSource(sources, 16, true),
     inputs: sources,
     long: true,

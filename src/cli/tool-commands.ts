@@ -3,7 +3,7 @@
  * and draw. Declared here as main.ts declares its commands; each command's
  * module is loaded only when it runs.
  */
-import { Command, Option } from "commander";
+import { type Command, Option } from "commander";
 import { positiveInteger, seedValue } from "./options.js";
 import { cellList, pictureSize, transformSpec } from "./tool-options.js";
 import { DRAW_HELP, ISOMORPHIC_HELP, MINIMIZE_HELP, TRANSFORM_HELP } from "./tool-help.js";

@@ -19,6 +19,7 @@ export interface UaFlags {
   readonly emptyCells: number;
   readonly maxSize?: number;
   readonly stats?: boolean;
+  readonly json?: boolean;
 }
 
 export async function runUaCommand(gridText: string, flags: UaFlags): Promise<void> {
@@ -55,7 +56,8 @@ export async function runUaCommand(gridText: string, flags: UaFlags): Promise<vo
   const lists: number[][] = [];
   for (let k = 0; k < words.length; k += 3) lists.push(cellSetToList(words.subarray(k, k + 3)));
   lists.sort(compareCellLists);
-  await stdoutSink().write(lists.map((cells) => cells.map(cellName).join(" ") + "\n").join(""));
+  const line = (cells: number[]): string => (flags.json ? JSON.stringify({ size: cells.length, cells: cells.map(cellName) }) : cells.map(cellName).join(" "));
+  await stdoutSink().write(lists.map((cells) => line(cells) + "\n").join(""));
 
   if (flags.stats) {
     const histogram = set

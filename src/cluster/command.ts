@@ -35,7 +35,8 @@ once; collect pulls results into FILE.checkpoint on disk as it goes.`;
 
 export async function runClusterCommand(args: readonly string[], build: ProgramBuilder): Promise<number> {
   let code = 0;
-  const program = new Command("sudokulab cluster").description("Run a job on many machines through BullMQ and Redis.").addHelpText("after", HELP).enablePositionalOptions();
+  const program = new Command("sudokulab cluster").description("Run a job on many machines through BullMQ and Redis.").addHelpText("after", HELP).enablePositionalOptions()
+    .configureOutput({ outputError: (text, write) => write(`sudokulab: ${text.replace(/^error: /, "")}`) });
   const redisOption = (command: Command): Command => command.option("--redis <url>", "the Redis server (default: $SUDOKULAB_REDIS, or redis://127.0.0.1:6379)");
   const store = async (url: string | undefined): Promise<JobStore> => new JobStore(await connect(redisUrl(url)), keyPrefix());
   const withStore = async <T>(url: string | undefined, act: (s: JobStore) => Promise<T>): Promise<T> => {

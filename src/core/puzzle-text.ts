@@ -7,10 +7,17 @@
  * before that is an error naming the grid's first line. Lines are numbered
  * from 1, so errors name the line a user sees in an editor.
  */
-import { cellValue, findConflict, parseLine, printable, type Puzzle } from "./puzzle.js";
+import { cellValue, findConflict, formatPuzzle, parseLine, printable, type Puzzle } from "./puzzle.js";
 
 export type ReadItem =
-  | { readonly ok: true; readonly cells: Puzzle; readonly annotation: string; readonly line: number }
+  | {
+      readonly ok: true;
+      readonly cells: Puzzle;
+      /** The puzzle as 81 characters, 1-9 and '.'. */
+      readonly puzzle: string;
+      readonly annotation: string;
+      readonly line: number;
+    }
   | { readonly ok: false; readonly reason: string; readonly line: number };
 
 /** A frame line: only rule characters, with a run of at least three dashes or equals signs. */
@@ -33,7 +40,7 @@ export class PuzzleTextReader {
   push(rawText: string, line: number): void {
     const text = rawText.endsWith("\r") ? rawText.slice(0, -1) : rawText;
     if (this.rowCount === 0 && isPuzzleLine(text)) {
-      this.onItem(withLine(parseLine(text), line));
+      this.onItem(withLine(parseLine(text), line, text));
       return;
     }
     if (FRAME_LINE.test(text)) return;
@@ -48,7 +55,7 @@ export class PuzzleTextReader {
     if (text.trim() === "" || text.startsWith("#")) return;
     // Neither a puzzle line nor a row: the 81-character reader says what is wrong, in its words.
     const parsed = parseLine(text);
-    this.onItem(parsed.ok ? withLine(parsed, line) : { ok: false, reason: row === "" ? parsed.reason : row, line });
+    this.onItem(parsed.ok ? withLine(parsed, line, text) : { ok: false, reason: row === "" ? parsed.reason : row, line });
   }
 
   /** Ends the text: a grid still missing rows is an error. */
@@ -60,7 +67,7 @@ export class PuzzleTextReader {
     const cells = this.rows.slice();
     this.rowCount = 0;
     const conflict = findConflict(cells);
-    this.onItem(conflict === null ? { ok: true, cells, annotation: "", line: this.gridLine } : { ok: false, reason: conflict, line: this.gridLine });
+    this.onItem(conflict === null ? { ok: true, cells, puzzle: formatPuzzle(cells), annotation: "", line: this.gridLine } : { ok: false, reason: conflict, line: this.gridLine });
   }
 
   private abandonGrid(): void {
@@ -114,6 +121,18 @@ function gridRow(text: string): Uint8Array | string {
   return walls > 0 && n > 0 ? `grid row with ${n} cells (expected 9)` : "";
 }
 
-function withLine(parsed: ReturnType<typeof parseLine>, line: number): ReadItem {
-  return parsed.ok ? { ok: true, cells: parsed.cells, annotation: parsed.annotation, line } : { ok: false, reason: parsed.reason, line };
+/** `text` is the line read: when its 81 cells are already written with '.' for empty, they are the puzzle's text as they stand. */
+function withLine(parsed: ReturnType<typeof parseLine>, line: number, text?: string): ReadItem {
+  if (!parsed.ok) return { ok: false, reason: parsed.reason, line };
+  const puzzle = text !== undefined && isPlainPuzzle(text) ? text.slice(0, 81) : formatPuzzle(parsed.cells);
+  return { ok: true, cells: parsed.cells, puzzle, annotation: parsed.annotation, line };
+}
+
+/** True when the first 81 characters are 1-9 and '.' only. */
+function isPlainPuzzle(text: string): boolean {
+  for (let i = 0; i < 81; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 46 && (code < 49 || code > 57)) return false;
+  }
+  return true;
 }

@@ -6,7 +6,7 @@
  * A puzzle is a Uint8Array(81) with 0 for empty cells; a grid has no zeros.
  * Multi-line grids (9 rows, framed or not) are read by puzzle-text.ts.
  */
-import { UNITS, UNIT_NAMES, cellName } from "./cells.js";
+import { BOX_OF, COL_OF, ROW_OF, UNITS, UNIT_NAMES, cellName } from "./cells.js";
 
 export type Puzzle = Uint8Array;
 
@@ -15,6 +15,8 @@ export type ParsedLine =
   | { readonly ok: false; readonly reason: string };
 
 const SEPARATORS = " \t#;";
+/** Digits seen per unit while looking for a conflict: rows 0-8, columns 9-17, boxes 18-26. */
+const conflictMasks = new Int32Array(27);
 /** The characters that stand for an empty cell. */
 export const EMPTY_CELL_CHARACTERS = ".0-xX*";
 
@@ -65,6 +67,23 @@ export function parseGrid(text: string): Puzzle {
 
 /** Describes the first digit repeated in a unit, or null when there is none. */
 export function findConflict(cells: Puzzle): string | null {
+  // A bit per digit and unit: one pass over the cells finds whether any repeats, which almost none does.
+  let clean = true;
+  const seen = conflictMasks;
+  seen.fill(0);
+  for (let cell = 0; cell < 81 && clean; cell++) {
+    const d = cells[cell];
+    if (d === 0) continue;
+    const bit = 1 << d;
+    const r = ROW_OF[cell];
+    const c = 9 + COL_OF[cell];
+    const b = 18 + BOX_OF[cell];
+    if ((seen[r] | seen[c] | seen[b]) & bit) clean = false;
+    seen[r] |= bit;
+    seen[c] |= bit;
+    seen[b] |= bit;
+  }
+  if (clean) return null;
   for (let u = 0; u < 27; u++) {
     const unit = UNITS[u];
     for (let i = 0; i < 9; i++) {
@@ -80,10 +99,13 @@ export function findConflict(cells: Puzzle): string | null {
   return null;
 }
 
+/** Character codes of a puzzle being formatted: one flat string from them, not a rope of 81 concatenations. */
+const formatCodes = new Uint16Array(81);
+
 export function formatPuzzle(cells: ArrayLike<number>, empty = "."): string {
-  let text = "";
-  for (let i = 0; i < 81; i++) text += cells[i] === 0 ? empty : String.fromCharCode(48 + cells[i]);
-  return text;
+  const emptyCode = empty.charCodeAt(0);
+  for (let i = 0; i < 81; i++) formatCodes[i] = cells[i] === 0 ? emptyCode : 48 + cells[i];
+  return String.fromCharCode.apply(null, formatCodes as unknown as number[]);
 }
 
 export function clueCount(cells: ArrayLike<number>): number {

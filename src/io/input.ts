@@ -12,7 +12,6 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { PuzzleTextReader } from "../core/puzzle-text.js";
-import { formatPuzzle } from "../core/puzzle.js";
 import type { InputItem } from "../jobs/items.js";
 
 export interface InputSource {
@@ -94,7 +93,7 @@ export class ItemReader {
     let batch: InputItem[] = [];
     const reader = new PuzzleTextReader((item) => {
       const where = `${source.name}:${item.line}`;
-      batch.push(item.ok ? { where, puzzle: formatPuzzle(item.cells), annotation: item.annotation } : { where, error: item.reason });
+      batch.push(item.ok ? { where, puzzle: item.puzzle, annotation: item.annotation } : { where, error: item.reason });
     });
     let lineNumber = 0;
     try {
@@ -195,8 +194,13 @@ class LineQueue {
   private split(chunk: Buffer): void {
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
-      this.append(chunk.subarray(start, nl));
-      this.endLine(1);
+      if (this.partialBytes === 0 && !this.tooLong && nl - start <= MAX_LINE_BYTES) {
+        // The whole line is in this chunk: decoded in place, with no copy.
+        this.queue.push({ text: chunk.toString("utf8", start, nl), bytes: nl - start + 1 });
+      } else {
+        this.append(chunk.subarray(start, nl));
+        this.endLine(1);
+      }
       start = nl + 1;
     }
     if (start < chunk.length) this.append(chunk.subarray(start));

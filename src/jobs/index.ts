@@ -5,7 +5,7 @@
  */
 import type { AnyJobKind } from "./job.js";
 
-export const JOB_KIND_NAMES = ["lines", "rate", "scan", "scan-grids", "scan17", "scan17-grid", "entries"] as const;
+export const JOB_KIND_NAMES = ["lines", "rate", "scan", "scan-grids", "scan17", "scan17-grid", "scan17-picks", "entries"] as const;
 export type JobKindName = (typeof JOB_KIND_NAMES)[number];
 
 const LOADERS: Record<JobKindName, () => Promise<AnyJobKind>> = {
@@ -15,6 +15,7 @@ const LOADERS: Record<JobKindName, () => Promise<AnyJobKind>> = {
   "scan-grids": async () => (await import("./scan-grids-job.js")).scanGridsJob,
   scan17: async () => (await import("./scan17-job.js")).scan17Job,
   "scan17-grid": async () => (await import("./scan17-grid-job.js")).scan17GridJob,
+  "scan17-picks": async () => (await import("./scan17-picks-job.js")).scan17PicksJob,
   entries: async () => (await import("./entries-job.js")).entriesJob,
 };
 

@@ -75,8 +75,8 @@ export interface JobKind<Spec, Unit, Data, Context = unknown> {
   summary?(spec: Spec, totals: Totals, verbose: boolean): string;
 }
 
-/** A kind with its type parameters erased, as the runner and the threads hold it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/** A kind with its type parameters erased, as the runner and the threads hold it (`unknown` would not do: a kind's functions take its own types). */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every spec, unit and result type
 export type AnyJobKind = JobKind<any, any, any, any>;
 
 /** Adds `more` into `sum`, counter by counter. */

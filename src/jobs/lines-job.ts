@@ -22,6 +22,8 @@ export interface LinesSpec {
   /** `count`: stop counting at this many solutions. */
   readonly limit: number;
   readonly canonForm: CanonForm;
+  /** One JSON object per result line instead of text. */
+  readonly json?: boolean;
 }
 
 export interface LinesData {
@@ -29,7 +31,8 @@ export interface LinesData {
   readonly problems: readonly Problem[];
 }
 
-type LineAnswer = string | { readonly error: string };
+/** A line's answer: its text, the fields of its JSON object, or why the item is bad. */
+type LineAnswer = { readonly text: string; readonly json: Record<string, unknown> } | { readonly error: string };
 
 export const linesJob: JobKind<LinesSpec, ItemBlock, LinesData, null> = {
   name: "lines",
@@ -51,8 +54,10 @@ export const linesJob: JobKind<LinesSpec, ItemBlock, LinesData, null> = {
       } catch (e) {
         answer = { error: e instanceof Error ? e.message : String(e) };
       }
-      if (typeof answer === "string") lines.push(spec.command === "group-by-grid" ? answer : answer + read.annotation);
-      else problems.push({ where: item.where, reason: answer.error });
+      if ("error" in answer) problems.push({ where: item.where, reason: answer.error });
+      else if (spec.command === "group-by-grid") lines.push(answer.text);
+      else if (spec.json === true) lines.push(JSON.stringify({ puzzle: formatPuzzle(read.cells), ...answer.json, annotation: read.annotation }));
+      else lines.push(answer.text + read.annotation);
     }
     return { data: { lines, problems }, counters: { items: unit.items.length } };
   },
@@ -63,7 +68,8 @@ export const linesJob: JobKind<LinesSpec, ItemBlock, LinesData, null> = {
     return isStringArray(lines) && isProblemList(problems) ? null : "not a list of lines and problems";
   },
 
-  renderer: (spec) => (spec.command === "group-by-grid" ? new GridGroups() : { render: (data) => data.lines.map((line) => line + "\n").join(""), finish: () => "" }),
+  renderer: (spec) =>
+    spec.command === "group-by-grid" ? new GridGroups(spec.json === true) : { render: (data) => data.lines.map((line) => line + "\n").join(""), finish: () => "" },
 
   problems: (data) => data.problems,
 };
@@ -71,11 +77,13 @@ export const linesJob: JobKind<LinesSpec, ItemBlock, LinesData, null> = {
 const LINE_ANSWERS: Record<LineCommand, (cells: Puzzle, spec: LinesSpec) => LineAnswer> = {
   solve(cells) {
     const result = solveUnique(cells);
-    return result.status === "unique" ? formatPuzzle(result.solution) : result.status;
+    const solution = result.status === "unique" ? formatPuzzle(result.solution) : null;
+    return { text: solution ?? result.status, json: { status: result.status, solution } };
   },
 
   count(cells, spec) {
-    return String(countSolutions(cells, spec.limit));
+    const count = countSolutions(cells, spec.limit);
+    return { text: String(count), json: { count, limit: spec.limit } };
   },
 
   canon(cells, spec) {
@@ -83,20 +91,26 @@ const LINE_ANSWERS: Record<LineCommand, (cells: Puzzle, spec: LinesSpec) => Line
     const form = spec.canonForm === "auto" ? (isGrid ? "grid" : "puzzle") : spec.canonForm;
     if (form === "grid") {
       if (!isGrid) return { error: `not a complete grid (cell ${cellName(cells.indexOf(0))} is empty); use --puzzle for a puzzle` };
-      return formatPuzzle(canonicalGrid(cells).grid);
+      const canonical = formatPuzzle(canonicalGrid(cells).grid);
+      return { text: canonical, json: { form, canonical } };
     }
     // Checked here rather than left to canonicalPuzzle so the message is ours and stable.
     const count = countSolutions(cells, 2);
     if (count === 0) return { error: "puzzle has no solution" };
     if (count > 1) return { error: "puzzle has several solutions" };
-    return formatPuzzle(canonicalPuzzle(cells).puzzle);
+    const canonical = formatPuzzle(canonicalPuzzle(cells).puzzle);
+    return { text: canonical, json: { form, canonical } };
   },
 
   minimal(cells) {
     const count = countSolutions(cells, 2);
-    if (count !== 1) return count === 0 ? "none" : "multiple";
-    const redundant = redundantClues(cells);
-    return redundant.length === 0 ? "minimal" : `not-minimal ${redundant.map(cellName).join(" ")}`;
+    if (count !== 1) {
+      const status = count === 0 ? "none" : "multiple";
+      return { text: status, json: { status, minimal: null, redundant: [] } };
+    }
+    const redundant = redundantClues(cells).map(cellName);
+    const text = redundant.length === 0 ? "minimal" : `not-minimal ${redundant.join(" ")}`;
+    return { text, json: { status: "unique", minimal: redundant.length === 0, redundant } };
   },
 
   "group-by-grid"(cells) {
@@ -105,7 +119,7 @@ const LINE_ANSWERS: Record<LineCommand, (cells: Puzzle, spec: LinesSpec) => Line
       return { error: `no unique solution (the puzzle has ${result.status === "none" ? "none" : "several"})` };
     }
     const canon = canonicalGrid(result.solution);
-    return `${formatPuzzle(canon.grid)}\t${formatPuzzle(applyTransform(cells, canon.transform))}`;
+    return { text: `${formatPuzzle(canon.grid)}\t${formatPuzzle(applyTransform(cells, canon.transform))}`, json: {} };
   },
 };
 
@@ -116,6 +130,8 @@ const LINE_ANSWERS: Record<LineCommand, (cells: Puzzle, spec: LinesSpec) => Line
  */
 class GridGroups implements Renderer<LinesData> {
   private readonly groups = new Map<string, string[]>();
+
+  constructor(private readonly json: boolean) {}
 
   render(data: LinesData): string {
     for (const record of data.lines) {
@@ -135,7 +151,7 @@ class GridGroups implements Renderer<LinesData> {
     });
     return grids.map((grid) => {
       const puzzles = this.groups.get(grid) ?? [];
-      return `${grid}\t${puzzles.length}\t${puzzles.join(",")}\n`;
+      return this.json ? JSON.stringify({ grid, count: puzzles.length, puzzles }) + "\n" : `${grid}\t${puzzles.length}\t${puzzles.join(",")}\n`;
     }).join("");
   }
 }

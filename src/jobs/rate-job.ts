@@ -5,10 +5,13 @@
  * ordinal %n (good lines counted from 1) is known.
  */
 import { formatPuzzle } from "../core/puzzle.js";
-import { formatRating, ratePuzzle, type EarlyStop } from "../rate/index.js";
+import { ratePuzzle, type EarlyStop, type RateResult } from "../rate/index.js";
 import { hardestStep } from "../rate/explain.js";
 import { isProblemList, type JobKind, type Problem } from "./job.js";
 import { itemCells, type ItemBlock } from "./items.js";
+import { formatRecord, recordJson, type RateRecord } from "./rate-format.js";
+
+export { DEFAULT_FORMAT, FORMAT_CODES, formatElapsed, formatProblem, formatRecord, recordJson, type RateRecord } from "./rate-format.js";
 
 export interface RateSpec {
   /** The output line, with serate's codes (FORMAT_CODES). */
@@ -17,24 +20,8 @@ export interface RateSpec {
   readonly stop: EarlyStop | null;
   /** Only SE's first N producers (--producers), as SE with the later techniques unticked; null: all. */
   readonly producers: number | null;
-}
-
-/**
- * One puzzle's rating. Ratings ×10, as serate prints them: ER 200 (20.0) when
- * no technique applies ("unsolvable") or --pearl/--diamond stopped the rating
- * ("stopped"), with EP / ED 0 when not reached.
- */
-export interface RateRecord {
-  readonly status: "rated" | "unsolvable" | "stopped";
-  readonly puzzle: string;
-  readonly annotation: string;
-  readonly er: number;
-  readonly ep: number;
-  readonly ed: number;
-  /** The hardest step's technique (the stopping step's with --pearl/--diamond), or null at ER 20.0. */
-  readonly technique: string | null;
-  /** Wall time of the rating, milliseconds (serate's %e). */
-  readonly ms: number;
+  /** One JSON object per puzzle instead of --format's line. */
+  readonly json?: boolean;
 }
 
 export interface RateData {
@@ -78,7 +65,7 @@ export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
   renderer(spec) {
     let ordinal = 0;
     return {
-      render: (data) => data.records.map((record) => formatRecord(spec.format, record, ++ordinal) + "\n").join(""),
+      render: (data) => data.records.map((record) => (spec.json === true ? recordJson(record, ++ordinal) : formatRecord(spec.format, record, ++ordinal)) + "\n").join(""),
       finish: () => "",
     };
   },
@@ -96,7 +83,7 @@ export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
 /** One puzzle's record, or why it cannot be rated (no solution, several). Never throws. */
 export function rateCells(cells: Uint8Array, annotation: string, spec: Omit<RateSpec, "format">): RateRecord | { readonly error: string } {
   const start = now();
-  let result;
+  let result: RateResult;
   try {
     result = ratePuzzle(cells, { uniqueness: spec.uniqueness, steps: true, stop: spec.stop, producers: spec.producers ?? undefined });
   } catch (e) {
@@ -137,67 +124,9 @@ function isRateRecord(value: unknown): value is RateRecord {
   );
 }
 
+/** Milliseconds from a monotonic clock where there is one (Node and browsers both have performance.now). */
 function now(): number {
-  return typeof performance !== "undefined" ? performance.now() : Date.now();
+  const clock = (globalThis as { performance?: { now(): number } }).performance;
+  return clock !== undefined ? clock.now() : Date.now();
 }
 
-/** The format codes, for the help and the error message. */
-export const FORMAT_CODES: readonly (readonly [string, string])[] = [
-  ["%g", "the puzzle, 81 characters ('.' for an empty cell)"],
-  ["%r", "ER, the hardest step"],
-  ["%p", "EP, the hardest step up to the first placed digit"],
-  ["%d", "ED, the first step"],
-  ["%t", "the hardest step's technique (the first one at ER; '?' at ER 20.0)"],
-  ["%e", "the time the rating took, as serate writes it (0.25s, 1m05s)"],
-  ["%n", "the ordinal of the output line, from 1 (bad lines are not counted)"],
-  ["%%", "a '%'"],
-];
-
-export const DEFAULT_FORMAT = "%g ED=%r/%p/%d";
-
-/** Checks a --format value; returns a problem or null. */
-export function formatProblem(format: string): string | null {
-  for (let i = 0; i < format.length; i++) {
-    if (format[i] !== "%") continue;
-    const code = format[++i];
-    if (code === undefined) return "the format ends with a lone '%'";
-    if (!"grpdten%".includes(code)) return `unknown format code '%${code}' (known: ${FORMAT_CODES.map(([c]) => c).join(" ")})`;
-  }
-  return null;
-}
-
-/** serate's %e: seconds with hundredths below a minute, then 1m05s, 1h05m, 1d05h. */
-export function formatElapsed(ms: number): string {
-  let t = Math.floor(ms / 10);
-  const u = t % 100;
-  t = Math.floor(t / 100);
-  const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
-  if (t < 60) return `${t}.${two(u)}s`;
-  if (t < 3600) return `${Math.floor(t / 60)}m${two(t % 60)}s`;
-  if (t < 86400) return `${Math.floor(t / 3600)}h${two(Math.floor((t % 3600) / 60))}m`;
-  return `${Math.floor(t / 86400)}d${two(Math.floor((t % 86400) / 3600))}h`;
-}
-
-/** The output line of a record: the format filled in, then the line's annotation. */
-export function formatRecord(format: string, record: RateRecord, ordinal: number): string {
-  let out = "";
-  for (let i = 0; i < format.length; i++) {
-    const c = format[i];
-    if (c !== "%" || i + 1 >= format.length) {
-      out += c;
-      continue;
-    }
-    const code = format[++i];
-    switch (code) {
-      case "g": out += record.puzzle; break;
-      case "r": out += formatRating(record.er); break;
-      case "p": out += formatRating(record.ep); break;
-      case "d": out += formatRating(record.ed); break;
-      case "t": out += record.technique ?? "?"; break;
-      case "e": out += formatElapsed(record.ms); break;
-      case "n": out += String(ordinal); break;
-      default: out += code; break;
-    }
-  }
-  return out + record.annotation;
-}

@@ -16,6 +16,8 @@ export interface ScanGridsSpec {
   /** "bands" or "hitting": one engine for every grid. */
   readonly engine: Exclude<ScanEngine, "full">;
   readonly javascriptOnly: boolean;
+  /** One JSON object per grid ({"where", "grid", "puzzles"}) instead of a header and lines. */
+  readonly json?: boolean;
 }
 
 export interface ScanGridsData {
@@ -67,8 +69,13 @@ export const scanGridsJob: JobKind<ScanGridsSpec, InputItem, ScanGridsData, null
     return scanJob.check(setup, 0, { puzzles: [...puzzles].sort(), complete: true });
   },
 
-  renderer: () => ({
-    render: (data) => (data.grid === "" ? "" : `# ${data.where} ${data.grid}: ${data.puzzles.length} puzzles\n` + data.puzzles.map((p) => p + "\n").join("")),
+  renderer: (spec) => ({
+    render: (data) =>
+      data.grid === ""
+        ? ""
+        : spec.json === true
+          ? JSON.stringify({ where: data.where, grid: data.grid, puzzles: data.puzzles }) + "\n"
+          : `# ${data.where} ${data.grid}: ${data.puzzles.length} puzzles\n` + data.puzzles.map((p) => p + "\n").join(""),
     finish: () => "",
   }),
 

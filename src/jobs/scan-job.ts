@@ -5,7 +5,7 @@
  *   hitting  the hitting-set search over the grid's UAs (src/scan), 256 or
  *            more chunks: the first branching levels of the search;
  *   bands    the band scan of the 17 search applied to the grid, one chunk
- *            per band (src/bands/grid-scan.ts), up to 20 clues, no mask;
+ *            per band (src/bandscan/grid-scan.ts), up to 20 clues, no mask;
  *   full     78 to 81 clues: the grid less 0 to 3 cells, every such set
  *            tried (at most 85,320), one chunk.
  * A chunk's puzzles are sorted: the order a search meets them in depends on
@@ -15,7 +15,7 @@ import { formatPuzzle, isValidGrid, parseLine, type Puzzle } from "../core/puzzl
 import { countSolutions, redundantClues } from "../solver/solve.js";
 import { ChunkSearch, prepareScan, StopScan, type ScanSetup } from "../scan/index.js";
 import { wasmKernelAvailable } from "../scan/wasm-kernel.js";
-import { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES, scanGridBandChunk, Scan17Stats } from "../bands/index.js";
+import { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES, scanGridBandChunk, Scan17Stats } from "../bandscan/index.js";
 import { isStringArray, type Counters, type JobKind } from "./job.js";
 
 export type ScanEngine = "hitting" | "bands" | "full";
@@ -34,6 +34,8 @@ export interface ScanSpec {
   /** Chunks of the search, and a hash of their words: a build that cuts the search differently is another job. */
   readonly chunks: number;
   readonly chunkHash: string;
+  /** One JSON object per puzzle ({"puzzle": ...}) instead of the bare line. */
+  readonly json?: boolean;
 }
 
 export interface ScanData {
@@ -132,14 +134,15 @@ export const scanJob: JobKind<ScanSpec, number, ScanData, ScanContext> = {
 
   renderer(spec) {
     let done = false;
+    const line = (puzzle: string): string => (spec.json === true ? JSON.stringify({ puzzle, clues: spec.clues }) : puzzle) + "\n";
     return {
       render(data) {
         if (done) return "";
         if (spec.stopAtFirst && data.puzzles.length > 0) {
           done = true;
-          return data.puzzles[0] + "\n";
+          return line(data.puzzles[0]);
         }
-        return data.puzzles.map((puzzle) => puzzle + "\n").join("");
+        return data.puzzles.map(line).join("");
       },
       finish: () => "",
     };

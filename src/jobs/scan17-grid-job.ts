@@ -11,7 +11,7 @@
  * With a file, each grid's lines follow a header `# FILE:LINE GRID: N 17s`.
  */
 import { formatPuzzle } from "../core/puzzle.js";
-import { scanGrid17, Scan17Stats, type GridHit17, type Scan17Engine } from "../bands/index.js";
+import { scanGrid17, Scan17Stats, type GridHit17, type Scan17Engine } from "../bandscan/index.js";
 import { isProblemList, isStringArray, type JobKind, type Problem } from "./job.js";
 import type { InputItem } from "./items.js";
 import { itemGrid } from "./grid-items.js";
@@ -21,6 +21,8 @@ export interface Scan17GridSpec {
   readonly engine: Scan17Engine;
   /** A header line per grid (a file of grids), or none (one grid given as an argument). */
   readonly headers: boolean;
+  /** One JSON object per grid ({"where", "grid", "seventeens": [...]}) instead of a header and lines. */
+  readonly json?: boolean;
 }
 
 export interface Scan17GridData {
@@ -34,6 +36,12 @@ export interface Scan17GridData {
 export function gridHitLine(hit: GridHit17): string {
   const ranks = hit.ranks.map((rank) => String(rank).padStart(3, " "));
   return [hit.original, hit.pass, hit.puzzle, ...ranks].join(";");
+}
+
+/** The fields of a gridHitLine. */
+function gridHitFields(line: string): { original: string; pass: string; puzzle: string; ranks: number[] } {
+  const [original, pass, puzzle, ...ranks] = line.split(";");
+  return { original, pass, puzzle, ranks: ranks.map(Number) };
 }
 
 export const scan17GridJob: JobKind<Scan17GridSpec, InputItem, Scan17GridData, null> = {
@@ -68,8 +76,11 @@ export const scan17GridJob: JobKind<Scan17GridSpec, InputItem, Scan17GridData, n
   },
 
   renderer: (spec) => ({
-    render: (data) =>
-      data.grid === "" ? "" : (spec.headers ? `# ${data.where} ${data.grid}: ${data.lines.length} 17s\n` : "") + data.lines.map((line) => line + "\n").join(""),
+    render: (data) => {
+      if (data.grid === "") return "";
+      if (spec.json === true) return JSON.stringify({ where: data.where, grid: data.grid, seventeens: data.lines.map(gridHitFields) }) + "\n";
+      return (spec.headers ? `# ${data.where} ${data.grid}: ${data.lines.length} 17s\n` : "") + data.lines.map((line) => line + "\n").join("");
+    },
     finish: () => "",
   }),
 

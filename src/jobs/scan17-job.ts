@@ -12,8 +12,8 @@
  */
 import { countSolutions } from "../solver/solve.js";
 import { clueCount, parseLine } from "../core/puzzle.js";
-import { formatScan17Hit, scanSlices17, Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bands/index.js";
-import { isCount, isStringArray, type JobKind } from "./job.js";
+import { formatScan17Hit, scanSlices17, Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bandscan/index.js";
+import { isCount, isStringArray, type JobKind, type UnitRun } from "./job.js";
 import { cutRange, rangeSize, rangeText, type NumberRange } from "./ranges.js";
 import { scan17StatsTable } from "./stats-table.js";
 
@@ -28,6 +28,8 @@ export interface Scan17Spec {
   readonly shard: string | null;
   /** Consecutive slices per unit. */
   readonly unitSlices: number;
+  /** One JSON object per 17 ({"puzzle", "ranks", "slice"}) instead of the k-file line. */
+  readonly json?: boolean;
 }
 
 export interface Scan17Data {
@@ -64,48 +66,12 @@ export const scan17Job: JobKind<Scan17Spec, NumberRange, Scan17Data, null> = {
 
   prepare: () => null,
 
-  run(_context, spec, unit) {
-    const stats = new Scan17Stats();
-    const lines: string[] = [];
-    let existing = 0;
-    scanSlices17(
-      {
-        pass: spec.pass,
-        engine: spec.engine,
-        rank: spec.rank,
-        firstSlice: unit.first,
-        lastSlice: unit.last,
-        stats,
-        onSliceEnd: () => existing++,
-      },
-      (hit) => lines.push(formatScan17Hit(hit)),
-    );
-    const absent = rangeSize(unit) - existing;
-    return { data: { lines, absent }, counters: { ...stats.toJSON(), absentSlices: absent } };
-  },
+  run: (_context, spec, unit) => scanSliceRange(spec, spec.rank, unit),
 
-  check(spec, unit, data) {
-    if (typeof data !== "object" || data === null) return "not an object";
-    const { lines, absent } = data as Record<string, unknown>;
-    if (!isStringArray(lines)) return "no list of 17s";
-    if (!isCount(absent) || absent > rangeSize(unit)) return "bad count of absent slices";
-    let lastSlice = -1;
-    for (const line of lines) {
-      const match = HIT_LINE.exec(line);
-      if (match === null) return `not a 17 line: ${JSON.stringify(line.slice(0, 100))}`;
-      const slice = Number(match[5]);
-      if (Number(match[2]) !== spec.rank || slice < unit.first || slice > unit.last || slice < lastSlice) {
-        return `17 of another rank or slice: ${line}`;
-      }
-      lastSlice = slice;
-      const parsed = parseLine(match[1]);
-      if (!parsed.ok || clueCount(parsed.cells) !== 17 || countSolutions(parsed.cells, 2) !== 1) return `not a 17 with a unique solution: ${match[1]}`;
-    }
-    return null;
-  },
+  check: (spec, unit, data) => checkSliceRange(spec.rank, unit, data),
 
-  renderer: () => ({
-    render: (data) => data.lines.map((line) => line + "\n").join(""),
+  renderer: (spec) => ({
+    render: (data) => renderHits(data.lines, spec.json === true),
     finish: () => "",
   }),
 
@@ -121,6 +87,50 @@ export const scan17Job: JobKind<Scan17Spec, NumberRange, Scan17Data, null> = {
     return verbose ? line + scan17StatsTable(`scan17 stats, ${scan17Label(spec)}:`, Scan17Stats.fromJSON(totals.counters), totals.cpuSeconds) : line;
   },
 };
+
+/** A k-file line as JSON. */
+function hitJson(line: string): string {
+  const match = HIT_LINE.exec(line);
+  if (match === null) throw new Error(`internal error: not a 17 line: ${line}`);
+  return JSON.stringify({ puzzle: match[1], ranks: [Number(match[2]), Number(match[3]), Number(match[4])], slice: Number(match[5]) });
+}
+
+/** The 17s of slices `range` of one rank, as a unit's result, with the scan's counters. */
+export function scanSliceRange(spec: Pick<Scan17Spec, "pass" | "engine">, rank: number, range: NumberRange): UnitRun<Scan17Data> {
+  const stats = new Scan17Stats();
+  const lines: string[] = [];
+  let existing = 0;
+  scanSlices17(
+    { pass: spec.pass, engine: spec.engine, rank, firstSlice: range.first, lastSlice: range.last, stats, onSliceEnd: () => existing++ },
+    (hit) => lines.push(formatScan17Hit(hit)),
+  );
+  const absent = rangeSize(range) - existing;
+  return { data: { lines, absent }, counters: { ...stats.toJSON(), absentSlices: absent } };
+}
+
+/** Why `data` is not the result of scanning slices `range` of `rank`, or null: each line a 17 of those slices, in slice order, solved again. */
+export function checkSliceRange(rank: number, range: NumberRange, data: unknown): string | null {
+  if (typeof data !== "object" || data === null) return "not an object";
+  const { lines, absent } = data as Record<string, unknown>;
+  if (!isStringArray(lines)) return "no list of 17s";
+  if (!isCount(absent) || absent > rangeSize(range)) return "bad count of absent slices";
+  let lastSlice = -1;
+  for (const line of lines) {
+    const match = HIT_LINE.exec(line);
+    if (match === null) return `not a 17 line: ${JSON.stringify(line.slice(0, 100))}`;
+    const slice = Number(match[5]);
+    if (Number(match[2]) !== rank || slice < range.first || slice > range.last || slice < lastSlice) return `17 of another rank or slice: ${line}`;
+    lastSlice = slice;
+    const parsed = parseLine(match[1]);
+    if (!parsed.ok || clueCount(parsed.cells) !== 17 || countSolutions(parsed.cells, 2) !== 1) return `not a 17 with a unique solution: ${match[1]}`;
+  }
+  return null;
+}
+
+/** The k-file lines of a result, as text or (--json) one object per 17. */
+export function renderHits(lines: readonly string[], json: boolean): string {
+  return lines.map((line) => (json ? hitJson(line) : line) + "\n").join("");
+}
 
 /** "pass 1 rank 23 slices 1190..1199" (and the shard, when one was given). */
 export function scan17Label(spec: Scan17Spec): string {

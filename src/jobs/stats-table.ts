@@ -3,7 +3,7 @@
  * then the CPU seconds and what they buy, labels left-aligned and values
  * right-aligned. Printed by scan17 (slices and grids) and by the cost runs.
  */
-import type { Scan17Stats } from "../bands/index.js";
+import type { Scan17Stats } from "../bandscan/index.js";
 
 export function scan17StatsTable(title: string, stats: Scan17Stats, cpuSeconds: number): string {
   const ratio = (n: number, d: number, digits: number): string => (d > 0 ? (n / d).toFixed(digits) : "-");

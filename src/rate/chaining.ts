@@ -36,7 +36,7 @@
  */
 import { popcount } from "../core/bits.js";
 import { BOX_OF, COL_OF, ROW_OF } from "../core/cells.js";
-import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
+import { type CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { linearChain } from "./links.js";
 import type { Candidate, Step } from "./step.js";

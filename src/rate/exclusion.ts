@@ -11,7 +11,7 @@
  * cell's digit that appears in no allowed combination is removed.
  */
 import { popcount } from "../core/bits.js";
-import { CandidateGrid, HOUSE, IS_PEER } from "./grid.js";
+import { type CandidateGrid, HOUSE, IS_PEER } from "./grid.js";
 import { lowest, step } from "./helpers.js";
 import type { Candidate, Step } from "./step.js";
 

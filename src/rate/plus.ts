@@ -26,7 +26,7 @@
  * differ.
  */
 import { popcount } from "../core/bits.js";
-import { BOXES, CandidateGrid, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
+import { BOXES, type CandidateGrid, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
 
 /** One "off" node found: its key ((cell * 9 + digit - 1) << 1) and its parents' keys. */

@@ -7,7 +7,7 @@
  */
 import { popcount } from "../core/bits.js";
 import { BRC } from "./chaining.js";
-import { CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
+import { type CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { chainTo } from "./links.js";
 import type { Chain } from "./step.js";

@@ -25,7 +25,7 @@ import { choiceArgument, integerArgument, type PuzzleInput } from "../core/argum
 import { solveUnique } from "../solver/solve.js";
 import { CandidateGrid } from "./grid.js";
 import type { Step } from "./step.js";
-import { recordNestedChains } from "./nested.js";
+import { recordNestedChains } from "./nested-registry.js";
 import { nextStep, PRODUCERS } from "./techniques.js";
 
 /** ER 20.0: SE's rating of a valid puzzle it cannot finish, and serate's of one that is not a pearl / diamond. */

@@ -17,7 +17,7 @@
  * hints only place their single, they remove nothing else.
  */
 import { popcount } from "../core/bits.js";
-import { BOXES, CandidateGrid, COLUMNS, HOUSE, INTERSECTION, IS_PEER, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
+import { BOXES, type CandidateGrid, COLUMNS, HOUSE, INTERSECTION, IS_PEER, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
 import type { Candidate, Step } from "./step.js";
 import { alignedPairExclusion, alignedTripletExclusion } from "./exclusion.js";
 import { forcingChainsAndCycles } from "./chaining.js";

@@ -12,7 +12,7 @@
  * over the first one.
  */
 import { popcount } from "../core/bits.js";
-import { CELL_POS, CELL_UNITS, CandidateGrid, HOUSE, IS_PEER, SUBSETS, UNIT_CELLS } from "./grid.js";
+import { CELL_POS, CELL_UNITS, type CandidateGrid, HOUSE, IS_PEER, SUBSETS, UNIT_CELLS } from "./grid.js";
 import { digitsOfMask, lowest, ratingOf, step } from "./helpers.js";
 import type { Candidate, Step } from "./step.js";
 

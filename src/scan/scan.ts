@@ -14,7 +14,7 @@ import { BAND_OF, POS_IN_BAND } from "../core/cells.js";
 import { popcount } from "../core/bits.js";
 import { countSolutions, redundantClues } from "../solver/solve.js";
 import { isValidGrid } from "../core/puzzle.js";
-import { UASet } from "../ua/ua-set.js";
+import type { UASet } from "../ua/ua-set.js";
 import { collectSmallUAs } from "../ua/small-uas.js";
 import { collectUAs } from "../ua/collect.js";
 import { HittingSearch, type SearchStats } from "./hitting-search.js";

@@ -15,7 +15,7 @@
  * the UASet keeps the minimal ones. A moved digit changes at least 2 cells,
  * which bounds the search tightly.
  */
-import { UASet } from "./ua-set.js";
+import type { UASet } from "./ua-set.js";
 
 export function collectSmallUAs(grid: ArrayLike<number>, set: UASet, maxSize = 12): void {
   const search = new TemplateSearch(grid, set, maxSize);

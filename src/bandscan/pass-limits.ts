@@ -19,7 +19,7 @@
  * more and the others at most 6, pass 1; otherwise some other band holds 7
  * or more, or the distribution is 6-6-5, and 2a or 2b takes it.
  */
-import { type CatalogName } from "./catalog.js";
+import type { CatalogName } from "../catalog/catalog.js";
 
 export type Scan17Pass = "1" | "2a" | "2b";
 

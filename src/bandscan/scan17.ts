@@ -1,72 +1,22 @@
 /**
  * The band scan for 17-clue puzzles (design notes band-scan.md §1.6-1.10),
- * the drivers: one entry, a range of slices of one band-1 rank, or every
- * entry of one grid. The search itself is in entry-scan.ts.
+ * the drivers: a range of slices of one band-1 rank, or every entry of one
+ * grid, each entry scanned by one of the engines (engines.ts).
  *
  * Passes (sk_s17 VB/v9 split, bands only): each pass reads one catalog and
  * bounds the clues of bands 1 and 2 (pass-limits.ts); together they find
  * every 17 of every grid once per catalog entry that holds it.
  */
 import { canonicalGrid } from "../canon/index.js";
-import { type CatalogName } from "./catalog.js";
-import { locateGrid } from "./canonical-entry.js";
-import { EntryGenerator, MAX_BANDS3 } from "./entry-generator.js";
-import { EntryScanner17, type EntryData } from "./entry-scan.js";
+import { locateGrid } from "../catalog/canonical-entry.js";
+import { EntryGenerator, MAX_BANDS3 } from "../catalog/entry-generator.js";
+import type { EntryData } from "./entry-data.js";
+import { entryScanner, type Scan17Engine } from "./engines.js";
+import type { Scan17Hit } from "./hit.js";
 import { type Scan17Pass, CATALOG_OF_PASS } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
-import { ChunkScanner17 } from "./xy-chunks.js";
 import { bandLookup } from "../canon/band-lookup.js";
-import { rankOfIndex } from "./ranks.js";
-
-export { type Scan17Pass, SCAN17_PASSES, CATALOG_OF_PASS, parsePass } from "./pass-limits.js";
-export { Scan17Stats } from "./scan17-stats.js";
-export { EntryScanner17, type EntryData } from "./entry-scan.js";
-export { ChunkScanner17 } from "./xy-chunks.js";
-
-/**
- * How bands 1+2 are searched (design notes band-scan.md §1.6-1.7); both
- * feed the same band-3 stage and output the same 17s:
- *   expand  the direct UA expansion of sk_s17 VB (entry-scan.ts), the default;
- *   chunks  blue's valid X × valid Y in chunks of 256 (seeds 000-002; xy-chunks.ts).
- */
-export type Scan17Engine = "expand" | "chunks";
-export const SCAN17_ENGINES: readonly Scan17Engine[] = ["expand", "chunks"];
-
-export function parseEngine(text: string): Scan17Engine {
-  if (text === "expand" || text === "chunks") return text;
-  throw new RangeError(`engine must be expand or chunks, got '${text}'`);
-}
-
-/** What the drivers ask of either engine. */
-export interface EntryScanner {
-  scanEntry(entry: EntryData, onHit: (hit: Scan17Hit) => void, allowed0?: number, allowed1?: number): void;
-}
-
-/** An engine's scanner; `bitMasks` is the expansion engine's (EntryScanner17), for cross-checks. */
-export function entryScanner(pass: Scan17Pass, stats: Scan17Stats, engine: Scan17Engine = "expand", bitMasks = true): EntryScanner {
-  return engine === "chunks" ? new ChunkScanner17(pass, stats) : new EntryScanner17(pass, stats, bitMasks);
-}
-
-/** One 17 found: the puzzle in the entry's coordinates, the entry's n6 ranks and slice. */
-export interface Scan17Hit {
-  readonly pass: Scan17Pass;
-  /** 81 characters, '.' for an empty cell, in the entry's coordinates. */
-  readonly puzzle: string;
-  /** n6 ranks of bands 1, 2, 3 of the entry. */
-  readonly ranks: readonly [number, number, number];
-  /** Slice of the entry (-1 when the entry was not generated, as in scanGrid17). */
-  readonly slice: number;
-}
-
-/** The C++ program's output line: `puzzle;%3d;%3d;%3d;%5d` (the k-files' format). */
-export function formatScan17Hit(hit: Scan17Hit): string {
-  const [r1, r2, r3] = hit.ranks;
-  return `${hit.puzzle};${pad(r1, 3)};${pad(r2, 3)};${pad(r3, 3)};${pad(hit.slice, 5)}`;
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, " ");
-}
+import { rankOfIndex } from "../catalog/ranks.js";
 
 export interface SliceScanOptions {
   readonly pass: Scan17Pass;
@@ -173,5 +123,3 @@ function cellOf(t: { transpose: boolean; rows: Uint8Array; cols: Uint8Array }, i
   const c = t.cols[j];
   return t.transpose ? 9 * c + r : 9 * r + c;
 }
-
-export type { CatalogName };

@@ -11,7 +11,7 @@
  * such UA of at most 4 digits, so every one of at most 9 cells).
  */
 import { popcount } from "../core/bits.js";
-import { bandGangsterUAs } from "./band-uas.js";
+import { bandGangsterUAs } from "../catalog/band-uas.js";
 import { FloorCompletions } from "./floor-completions.js";
 import { UASet } from "../ua/index.js";
 

@@ -6,8 +6,9 @@
  * clue sets, one band 3), which is what a replay needs to prove.
  */
 import { solve } from "../solver/solve.js";
-import { type Scan17Pass } from "./pass-limits.js";
-import { bandRanksOf, entryScanner, type Scan17Engine, singleBand3Entry } from "./scan17.js";
+import type { Scan17Pass } from "./pass-limits.js";
+import { entryScanner, type Scan17Engine } from "./engines.js";
+import { bandRanksOf, singleBand3Entry } from "./scan17.js";
 import { Scan17Stats } from "./scan17-stats.js";
 
 /** One line of a k-file: `puzzle;r1;r2;r3;slice`. */

@@ -1,6 +1,6 @@
 /**
  * The band scan applied to one solution grid for any clue count up to 20 (MAX_SCAN_CLUES): a
- * second engine for the grid scan (`sudokulab scan`, issue 5), beside the
+ * second engine for the grid scan (`sudokulab scan`), beside the
  * hitting-set search of src/scan.
  *
  * A puzzle's "top band" is the band holding the most of its clues, the
@@ -13,8 +13,9 @@
  * chunk. Permuting the bands of a grid permutes its puzzles, so the puzzles
  * found on the entry are mapped back row for row.
  */
-import { EntryScanner17, MAX_SCAN_CLUES } from "./entry-scan.js";
-import { MAX_BANDS3 } from "./entry-generator.js";
+import { EntryScanner17 } from "./entry-scan.js";
+import { MAX_SCAN_CLUES } from "./scan-path.js";
+import { MAX_BANDS3 } from "../catalog/entry-generator.js";
 import { clueLimits, type ClueLimits } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
 

@@ -17,7 +17,8 @@
  *    one band-3 search per band 3 for its 17 - k1 - k2 more clues.
  *
  * Steps 3's bound, check and band-3 searches are the expansion engine's
- * (entry-scan.ts, as a closed leaf: no more bands-1+2 clues), walked along
+ * (band3-stage.ts through entry-scan.ts, as a closed leaf: no more
+ * bands-1+2 clues), walked along
  * a path of one clue per level (X's cells then Y's, or the other way), so
  * that its per-clue caches serve consecutive pairs. Each bands-1+2 clue set
  * is one X × Y pair, so each 17 is output once per entry and band 3, as by
@@ -35,11 +36,12 @@
  * No Node APIs.
  */
 import { popcount } from "../core/bits.js";
-import { bandGangsterUAs } from "./band-uas.js";
-import { type EntryData, EntryScanner17 } from "./entry-scan.js";
+import { bandGangsterUAs } from "../catalog/band-uas.js";
+import type { EntryData } from "./entry-data.js";
+import { EntryScanner17 } from "./entry-scan.js";
 import { type ClueLimits, LIMIT_STRIDE, passClueLimits, type Scan17Pass } from "./pass-limits.js";
 import { Scan17Stats } from "./scan17-stats.js";
-import type { Scan17Hit } from "./scan17.js";
+import type { Scan17Hit } from "./hit.js";
 import { UAFifo } from "./ua-fifo.js";
 import { validBandSets, MOST_PER_BAND } from "./valid-band-sets.js";
 import { CHUNK, ChunkFilter } from "./xy-filter.js";

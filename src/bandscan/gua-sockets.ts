@@ -21,7 +21,7 @@
  * Each band 3 carries exactly 36 patterns: 3 pairs and 1 triplet in each of
  * its 9 mini-rows. A clue set that misses a part of a socket in bands 1+2
  * must hit the socket's pattern in every band 3 carrying it; mini-rows are
- * disjoint, so those needs add (the band-3 bound of entry-scan.ts).
+ * disjoint, so those needs add (the band-3 bound, band3-bound.ts).
  *
  * A GUA2 socket whose digits a (column c1) and b (column c2) lie in two
  * different rows rA, rB of a band 3 can still be carried there by a wider
@@ -55,7 +55,7 @@
 import { popcount } from "../core/bits.js";
 import { FloorCompletions } from "./floor-completions.js";
 import { UASet } from "../ua/index.js";
-import { MAX_BANDS3 } from "./entry-generator.js";
+import { MAX_BANDS3 } from "../catalog/entry-generator.js";
 
 /** The column of partHits that no cell hits (see partHits). */
 export const NO_CELL_COLUMN = 54;

@@ -1,0 +1,271 @@
+/**
+ * What the whole searches cost (`npm run cost -- STEP`), measured through
+ * the cluster runner with workers on this machine (docs/SEARCH-COST.md).
+ * Every run is a cluster job: resumable, and collected with its record (CPU
+ * per unit). Steps:
+ *   frame        the catalogs' sizes: main counted in full (bands 2, entries
+ *                and bands 3 per rank; they must add up to 5,472,730,538),
+ *                inverted and pass1 by their slices (--slices-only)
+ *   ranks        complete band-1 ranks of each pass, chosen among those that
+ *                hold known 17s, for the known 17s to be found exactly
+ *   sample N     N slices per pass drawn uniformly from all its slices (seed
+ *                fixed), scanned through `scan17 --picks`
+ *   grids N      N grids drawn uniformly from all solution grids (below),
+ *                scanned for 16 and for 17 clues (`scan --grids`)
+ *   workers K    K cluster workers of one thread each, in the background
+ *   status       the cluster's jobs
+ *   report       collects what is done and prints the tables and the
+ *                projections; writes docs/cost/*.svg
+ * Data (picks, grids, collected outputs, records) goes to $SUDOKULAB_COST
+ * (default ../costdata beside the repository), never into the project.
+ *
+ * Uniform grids: the main catalog lists every essentially different grid
+ * once, so a uniform index below 5,472,730,538, located through the
+ * per-rank band-3 counts of `frame`, gives an ED grid uniformly; a grid
+ * whose class has |Aut| automorphisms stands for 9!*2*6^8*9!/|Aut|... of
+ * the 6.67e21 grids, so it is kept with probability 1/|Aut| (rejection);
+ * a uniformly random symmetry of the group then makes the grid uniform over
+ * all grids.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EntryGenerator } from "../src/catalog/index.js";
+import { canonicalGrid } from "../src/canon/index.js";
+import { formatPuzzle } from "../src/core/puzzle.js";
+import { mulberry32 } from "../src/core/random.js";
+import { dataFile } from "../src/io/shared-data.js";
+
+const ROOT = resolve(fileURLToPath(new URL("../../", import.meta.url)));
+const CLI = join(ROOT, "dist/src/cli/main.js");
+const DATA = process.env.SUDOKULAB_COST ?? join(ROOT, "..", "costdata");
+const DOCS = join(ROOT, "docs", "cost");
+const ED_GRIDS = 5_472_730_538;
+const PASSES = ["1", "2a", "2b"] as const;
+type Pass = (typeof PASSES)[number];
+const CATALOG: Record<Pass, string> = { "1": "pass1", "2a": "main", "2b": "inverted" };
+const K_FILE: Record<Pass, string> = { "1": "k3_p1.txt", "2a": "k1_p2a.txt", "2b": "k2_p2b.txt" };
+/**
+ * Complete ranks, each holding known 17s and small enough to finish in an
+ * hour or two of CPU: the highest ranks with known 17s of each pass
+ * (s17-counts.tsv, columns vb_p1, vb_p2a, vb_p2b), with their entries
+ * counted by `entries --rank R --count`.
+ */
+const RANKS: Record<Pass, number[]> = { "1": [413, 411], "2a": [370, 364, 359], "2b": [383, 357] };
+/** Slices per unit for complete ranks: these ranks are sparse (a few hundred entries in thousands of slices), and each unit enumerates its rank's bands 2 from the first. */
+const RANK_UNIT_SLICES = 256;
+
+interface Job {
+  readonly name: string;
+  readonly args: string[];
+}
+
+function cli(args: readonly string[], quiet = false): { code: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: DATA, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (!quiet && run.stderr !== "") process.stderr.write(run.stderr);
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Submits a job (again: adds nothing) and remembers its id under its name. */
+function submit(job: Job): string {
+  const out = join(DATA, `${job.name}.out`);
+  const skip = existsSync(`${out}.checkpoint`) ? ["--skip", `${out}.checkpoint`] : [];
+  const run = cli(["cluster", "submit", ...skip, ...job.args]);
+  if (run.code !== 0) throw new Error(`submit ${job.name} failed`);
+  const id = run.stdout.trim();
+  writeFileSync(join(DATA, `${job.name}.id`), id + "\n");
+  return id;
+}
+
+function frameJobs(): Job[] {
+  return [
+    { name: "frame-main", args: ["entries", "--all-ranks", "--count", "--catalog", "main", "--json"] },
+    { name: "frame-inverted", args: ["entries", "--all-ranks", "--count", "--slices-only", "--catalog", "inverted", "--json"] },
+    { name: "frame-pass1", args: ["entries", "--all-ranks", "--count", "--slices-only", "--catalog", "pass1", "--json"] },
+  ];
+}
+
+/** Each rank whole: its slices from the frame (slices past the last would each enumerate the rank for nothing). */
+function rankJobs(): Job[] {
+  return PASSES.flatMap((pass) => {
+    const slices = slicesPerRank(pass);
+    return RANKS[pass].map((rank) => ({
+      name: `rank-${pass}-${rank}`,
+      args: ["scan17", "--rank", String(rank), "--slices", `0..${slices[rank] - 1}`, "--pass", pass, "--unit-slices", String(RANK_UNIT_SLICES)],
+    }));
+  });
+}
+
+/** Slices per rank of a catalog, from the frame's output (bands 2 >> 6, plus 1). */
+function slicesPerRank(pass: Pass): number[] {
+  const file = join(DATA, `frame-${CATALOG[pass]}.out`);
+  if (!existsSync(file)) throw new Error(`${file} missing: run 'npm run cost -- frame' and collect it first ('npm run cost -- report')`);
+  const slices = new Array<number>(416).fill(0);
+  for (const line of readFileSync(file, "utf8").trim().split("\n")) {
+    const row = JSON.parse(line) as { rank: number | "total"; bands2: number };
+    if (row.rank !== "total") slices[row.rank] = (row.bands2 >> 6) + 1;
+  }
+  return slices;
+}
+
+/** `n` slices drawn uniformly from all slices of the pass (with replacement), seeded. */
+function drawSlices(pass: Pass, n: number, seed: number): [number, number][] {
+  const slices = slicesPerRank(pass);
+  const cumulative: number[] = [];
+  let total = 0;
+  for (const count of slices) cumulative.push((total += count));
+  const random = mulberry32(seed);
+  const picks: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const x = Math.floor(random() * total);
+    const rank = cumulative.findIndex((c) => c > x);
+    picks.push([rank, x - (cumulative[rank] - slices[rank])]);
+  }
+  return picks.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+function sampleJobs(n: number, seed: number): Job[] {
+  return PASSES.map((pass) => {
+    const file = join(DATA, `picks-${pass}-${n}-${seed}.txt`);
+    if (!existsSync(file)) writeFileSync(file, `# ${n} slices of pass ${pass}, uniform over all its slices, seed ${seed}\n` + drawSlices(pass, n, seed + PASSES.indexOf(pass)).map(([r, s]) => `${r} ${s}`).join("\n") + "\n");
+    return { name: `sample-${pass}-${n}-${seed}`, args: ["scan17", "--pass", pass, "--picks", file] };
+  });
+}
+
+/** Band 3 counts per rank of the main catalog, from the frame. */
+function mainBands3(): number[] {
+  const file = join(DATA, "frame-main.out");
+  if (!existsSync(file)) throw new Error(`${file} missing: run and collect the frame first`);
+  const bands3 = new Array<number>(416).fill(0);
+  for (const line of readFileSync(file, "utf8").trim().split("\n")) {
+    const row = JSON.parse(line) as { rank: number | "total"; bands3: number };
+    if (row.rank !== "total") bands3[row.rank] = row.bands3;
+  }
+  const total = bands3.reduce((a, b) => a + b, 0);
+  if (total !== ED_GRIDS) throw new Error(`the main catalog's bands 3 add up to ${total}, not ${ED_GRIDS}`);
+  return bands3;
+}
+
+/** The ED grid at index `k` of the main catalog (ranks in order, each rank's band 3s in the generator's order). */
+function catalogGrid(k: number, bands3: readonly number[]): Uint8Array {
+  let rank = 0;
+  while (k >= bands3[rank]) k -= bands3[rank++];
+  const generator = new EntryGenerator("main", rank);
+  let found: Uint8Array | null = null;
+  const stop = new Error("found");
+  try {
+    generator.run({}, (entry) => {
+      if (k >= entry.bands3Count) {
+        k -= entry.bands3Count;
+        return;
+      }
+      found = Uint8Array.from(entry.grid);
+      found.set(entry.bands3.subarray(27 * k, 27 * k + 27), 54);
+      throw stop;
+    });
+  } catch (error) {
+    if (error !== stop) throw error;
+  }
+  if (found === null) throw new Error(`index past the end of rank ${rank}`);
+  return found;
+}
+
+/** A uniformly random symmetry of the grid: relabelling, band and row orders, stack and column orders, transposition. */
+function randomIsomorph(grid: Uint8Array, random: () => number): Uint8Array {
+  const shuffle = (n: number): number[] => {
+    const a = Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [a[i], a[j]] = [a[j], a[i]];
+    }
+    return a;
+  };
+  const digits = [0, ...shuffle(9).map((d) => d + 1)];
+  const lines = (): number[] => shuffle(3).flatMap((block) => shuffle(3).map((i) => 3 * block + i));
+  const rows = lines();
+  const cols = lines();
+  const transpose = random() < 0.5;
+  const out = new Uint8Array(81);
+  for (let r = 0; r < 9; r++) {
+    for (let c = 0; c < 9; c++) out[9 * r + c] = digits[transpose ? grid[9 * cols[c] + rows[r]] : grid[9 * rows[r] + cols[c]]];
+  }
+  return out;
+}
+
+/** `n` grids uniform over all solution grids (seeded), with the draws rejected for their automorphisms. */
+function drawGrids(n: number, seed: number): { grids: string[]; rejected: number } {
+  const bands3 = mainBands3();
+  const random = mulberry32(seed);
+  const grids: string[] = [];
+  let rejected = 0;
+  while (grids.length < n) {
+    // Two 32-bit draws make a 53-bit fraction: one draw could not reach every index below 5.47e9.
+    const x = Math.floor(random() * 2 ** 32) * 2 ** 21 + Math.floor(random() * 2 ** 21);
+    const grid = catalogGrid(Math.floor((x / 2 ** 53) * ED_GRIDS), bands3);
+    const automorphisms = canonicalGrid(grid).automorphisms;
+    if (random() * automorphisms >= 1) {
+      rejected++;
+      continue;
+    }
+    grids.push(formatPuzzle(randomIsomorph(grid, random)));
+    process.stderr.write(`\rgrids drawn: ${grids.length}/${n}`);
+  }
+  process.stderr.write("\n");
+  return { grids, rejected };
+}
+
+function gridJobs(n: number, seed: number): Job[] {
+  const file = join(DATA, `grids-${n}-${seed}.txt`);
+  if (!existsSync(file)) {
+    const { grids, rejected } = drawGrids(n, seed);
+    writeFileSync(file, `# ${n} grids uniform over all solution grids, seed ${seed} (${rejected} draws rejected for their automorphisms)\n` + grids.join("\n") + "\n");
+  }
+  return [16, 17].map((clues) => ({ name: `grids-${clues}-${n}-${seed}`, args: ["scan", "--grids", file, "--clues", String(clues)] }));
+}
+
+function startWorkers(count: number): void {
+  for (let i = 0; i < count; i++) {
+    const child = spawn("nice", ["-n", "10", process.execPath, CLI, "cluster", "worker", "--threads", "1"], {
+      cwd: DATA,
+      detached: true,
+      stdio: ["ignore", "ignore", "ignore"],
+    });
+    child.unref();
+  }
+  process.stderr.write(`${count} workers started in the background (nice 10); 'pkill -f "cluster worker"' stops them\n`);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(DATA, { recursive: true });
+  const [step, a, b] = process.argv.slice(2);
+  const seed = Number(b ?? 20261126);
+  switch (step) {
+    case "frame":
+      frameJobs().forEach(submit);
+      break;
+    case "ranks":
+      rankJobs().forEach(submit);
+      break;
+    case "sample":
+      sampleJobs(Number(a ?? 100), seed).forEach(submit);
+      break;
+    case "grids":
+      gridJobs(Number(a ?? 300), seed).forEach(submit);
+      break;
+    case "workers":
+      startWorkers(Number(a ?? 2));
+      break;
+    case "status":
+      process.stdout.write(cli(["cluster", "status"]).stdout);
+      break;
+    case "report":
+      (await import("./cost-report.js")).report({ data: DATA, docs: DOCS, cli, kFile: (pass: Pass) => dataFile(K_FILE[pass]), ranks: RANKS, passes: PASSES, catalog: CATALOG });
+      break;
+    default:
+      process.stderr.write("usage: npm run cost -- frame | ranks | sample [N [SEED]] | grids [N [SEED]] | workers [K] | status | report\n");
+      process.exitCode = 2;
+  }
+}
+
+await main();

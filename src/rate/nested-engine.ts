@@ -1,0 +1,545 @@
+/**
+ * SE's Chaining producer with multiple and dynamic forcing chains at one
+ * nesting level (nested.ts), on one grid at a time: a propagation from each
+ * assumption as at level 1 (see multiple.ts), and when nothing is pending,
+ * the level's nested rules (SE's getAdvancedPotentials): the set rules of
+ * plus.ts, then the static chains (level 2: static-chains.ts; level 3 adds
+ * the static multiple chains, static-propagation.ts), or the dynamic chains
+ * (level 4; level 5 adds those of level 2), each run as a whole producer
+ * on the working grid by an engine of its own. Their hints become "off"
+ * nodes with rule parents (nested-hint.ts).
+ *
+ * Speed (SE needs minutes per puzzle at these levels): propagations are
+ * pooled typed arrays; the static multiple chains reuse the static chains'
+ * graph and make a propagation's nodes only when its cell or region has a
+ * shared target (static-propagation.ts); the nested dynamic chains of
+ * levels 4 and 5 are kept by working grid for the producer call
+ * (dynamicCache), and their branches that read nothing the outer
+ * propagation changed are the producer's grid's own propagations, reused,
+ * or skipped with their groups (untouched.ts).
+ */
+import { popcount } from "../core/bits.js";
+import { BRC, lengthDifficulty } from "./chaining.js";
+import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { lowest } from "./helpers.js";
+import { type AdvancedNode, beginRuleParents, collect, type NestedHint, removalKeyOf, ruleParentsOf, targetRemovals } from "./nested-hint.js";
+import { chainComplexity, chainWithNested, intern } from "./nested-registry.js";
+import { advancedOffs } from "./plus.js";
+import {
+  ancestors,
+  beginNestedCount,
+  CAUSE_ADVANCED,
+  CAUSE_CELL,
+  CAUSE_NONE,
+  CAUSE_REGION,
+  isShared,
+  offsFromOn,
+  OffImplications,
+  onsFromOff,
+  Propagation,
+  sharedTargets,
+  walkAncestors,
+  walked,
+} from "./propagation.js";
+import { staticHints } from "./static-chains.js";
+import { buildGraph, markReachingNewLinks, reached, selectPass } from "./static-graph.js";
+import { StaticPropagator } from "./static-propagation.js";
+import type { Candidate, Chain } from "./step.js";
+import { UntouchedBranches, untouchedMode, verifyUntouched } from "./untouched.js";
+
+const NONE = CAUSE_NONE;
+const CELL = CAUSE_CELL;
+const REGION = CAUSE_REGION;
+const ADVANCED = CAUSE_ADVANCED;
+
+/** SE's getComplexity of a hint whose chains end at these (propagation, node) targets. */
+function complexityOf(props: readonly Propagation[], nodes: readonly number[]): number {
+  beginNestedCount();
+  const nested: number[] = [];
+  let total = 0;
+  for (let i = 0; i < props.length; i++) total += ancestors(props[i], nodes[i], nested);
+  for (const id of nested) total += chainComplexity[id];
+  return total;
+}
+
+/** A hint of a nested multiple or dynamic forcing chains producer. */
+class ChainsHint implements NestedHint {
+  readonly difficulty: number;
+  chainId = -1;
+  chainGeneration = -1;
+  constructor(
+    base: number,
+    readonly complexity: number,
+    readonly sortKey: number,
+    readonly removals: number[],
+    readonly props: Propagation[],
+    readonly nodes: number[],
+    /** The cause SE gives the initial assumptions (cell and region chains), else NONE. */
+    readonly initialCause: number,
+  ) {
+    this.difficulty = base + lengthDifficulty(complexity);
+  }
+
+  removalKey(): string | number {
+    return removalKeyOf(this.removals, ((this.removals[0] >> 1) / 9) | 0);
+  }
+
+  ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
+    const out: number[] = [];
+    beginRuleParents();
+    for (let t = 0; t < this.props.length; t++) {
+      const prop = this.props[t];
+      const length = walkAncestors(prop, this.nodes[t]);
+      for (let i = 0; i < length; i++) {
+        const node = walked[i];
+        const key = prop.keys[node];
+        if (key & 1) ruleParentsOf(key, node === 0 ? this.initialCause : prop.causes[node], source, current, out);
+      }
+    }
+    return out;
+  }
+
+  signature(): string {
+    const parts: string[] = [];
+    for (let t = 0; t < this.props.length; t++) {
+      const prop = this.props[t];
+      const length = walkAncestors(prop, this.nodes[t]);
+      let text = "";
+      for (let i = 0; i < length; i++) text += `${prop.keys[walked[i]]},`;
+      parts.push(text);
+    }
+    return parts.join("|");
+  }
+
+  chains(): Chain[] {
+    return this.props.map((prop, t) => chainWithNested(prop, this.nodes[t]));
+  }
+}
+
+/** How Engine.run reports a hint: sort key, name, the branches and their target nodes, the conclusion's key, whether it places it, the source cells, the initial assumptions' cause. */
+type FoundHint = (sortKey: number, name: string, props: Propagation[], nodes: number[], target: number, placed: boolean, cells: number[], initialCause: number) => void;
+
+/** The best hint of a top-level producer, as multiple.ts keeps it. */
+export interface Best {
+  complexity: number;
+  sortKey: number;
+  name: string;
+  placement: Candidate | null;
+  eliminations: Candidate[];
+  cells: number[];
+  digits: number[];
+  /** The propagations and the nodes the chains end at (valid until the engine runs again). */
+  props: Propagation[];
+  nodes: number[];
+}
+
+/**
+ * SE's Chaining(multiple, dynamic, false, level) on one grid at a time. Each
+ * nesting depth has its own engine, so a propagation can run a whole nested
+ * producer at its quiescent points.
+ */
+export class Engine {
+  private readonly work = new CandidateGrid();
+  private readonly pendingOn = new Int32Array(1500);
+  private pendingOff = new Int32Array(1500);
+  private readonly single = new Int32Array(1);
+  private readonly parentBuffer = new Int32Array(16);
+  private advancedParents = new Int32Array(64);
+  private readonly implied = new OffImplications();
+  /** The static propagations of the level-3 nested engine. */
+  private readonly statics = new StaticPropagator();
+  /** The untouched branches of the level-4 and level-5 nested engines. */
+  private readonly untouched = new UntouchedBranches();
+  private pool: Propagation[] = [];
+  private readonly byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
+  private used = 0;
+  /** Whether the grids the propagations start from have no static forcing chain (see staticHints). */
+  chainlessSource = false;
+  /** Whether they also have no static multiple forcing chain (see skipsUnchanged). */
+  multiplelessSource = false;
+  /**
+   * Set on the static multiple engine nested at level 3, for one run: the
+   * grid the outer propagation started from, and the stamp of the keys that
+   * reach a new link (markReachingNewLinks, all links), when the skip below
+   * applies; else null.
+   */
+  private skipSource: CandidateGrid | null = null;
+  private skipStamp = -1;
+  /**
+   * The nested static chains' "off" nodes by working grid (its candidates as
+   * a string), for one source grid: SE asks level 3 on the grid where level
+   * 2 found nothing, and its propagations meet the same working grids.
+   */
+  staticCache: Map<string, AdvancedNode[]> | null = null;
+  /**
+   * The nested dynamic chains' "off" nodes by working grid, for one
+   * producer call (levels 4 and 5): the propagations from different
+   * assumptions meet the same working grids (about one nested call in
+   * seven at level 4). The grid's placed digits are the source grid's, so
+   * its candidates determine it.
+   */
+  dynamicCache: Map<string, AdvancedNode[]> | null = null;
+  /** The engines of the nested rules (multiple static; dynamic level 0; dynamic level 2), made when needed. */
+  private nestedEngines: Engine[] = [];
+
+  constructor(
+    readonly level: number,
+    readonly dynamic: boolean,
+  ) {}
+
+  private nestedEngine(i: number, level: number, dynamic: boolean): Engine {
+    return (this.nestedEngines[i] ??= new Engine(level, dynamic));
+  }
+
+  /** Levels 4 and 5: lets the nested dynamic forcing chains skip their untouched branches on the grids reduced from `grid` (see touched). */
+  prepareNestedDynamic(grid: CandidateGrid): void {
+    this.nestedEngine(1, 0, true).prepareTouched(grid);
+  }
+
+  clearNestedDynamic(): void {
+    this.nestedEngine(1, 0, true).clearTouched();
+  }
+
+  /** SE's getAdvancedPotentials: the set rules, then the level's chaining rules, until one gives something. */
+  private advanced(current: CandidateGrid, source: CandidateGrid): AdvancedNode[] {
+    const out: AdvancedNode[] = [];
+    for (const { key, parents } of advancedOffs(current, source)) out.push({ key, parents, hint: null });
+    if (out.length > 0 || this.level < 2) return out;
+    const level = this.level;
+    if (level < 4) {
+      const cache = this.staticCache;
+      const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
+      const cached = cache === null ? undefined : cache.get(key);
+      if (cached !== undefined) {
+        if (cached.length > 0 || level < 3) return cached;
+        buildGraph(current);
+      } else {
+        collect(staticHints(current, this.chainlessSource ? source : null), source, current, out);
+        cache?.set(key, out.slice());
+        if (out.length > 0 || level < 3) return out;
+      }
+      // The graph of `current` is built (by staticHints or above).
+      const multiple = this.nestedEngine(0, 0, false);
+      multiple.graphReady = true;
+      if (this.chainlessSource && this.multiplelessSource) {
+        selectPass(2);
+        multiple.skipStamp = markReachingNewLinks(current, source);
+        multiple.skipSource = source;
+      }
+      collect(multiple.hints(current), source, current, out);
+      multiple.graphReady = false;
+      multiple.skipSource = null;
+      return out;
+    }
+    const cache = this.dynamicCache;
+    const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
+    const cached = cache === null ? undefined : cache.get(key);
+    if (cached !== undefined) return cached;
+    collect(this.nestedEngine(1, 0, true).hints(current), source, current, out);
+    if (out.length === 0 && level >= 5) collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
+    if (cache !== null) {
+      // The hints' propagations belong to the nested engines, which their next run overwrites: register their chains now.
+      for (const node of out) if (node.hint !== null) intern(node.hint);
+      cache.set(key, out);
+    }
+    return out;
+  }
+
+  /** SE's doChaining from one assumption, into `prop`. */
+  private propagate(grid: CandidateGrid, start: number, prop: Propagation): void {
+    const { work, pendingOn, single, parentBuffer, implied } = this;
+    const dynamic = this.dynamic;
+    const level = this.level;
+    prop.reset();
+    work.candidates.set(grid.candidates);
+    work.where.set(grid.where);
+    if (level > 0) {
+      work.values.set(grid.values);
+      work.empties.set(grid.empties);
+      work.placedCount.set(grid.placedCount);
+    }
+    const root = prop.add(start, NONE, single, 0);
+    let onLength = 0;
+    let offLength = 0;
+    let headOn = 0;
+    let headOff = 0;
+    if (start & 1) pendingOn[onLength++] = root;
+    else this.pendingOff[offLength++] = root;
+    const index = prop.index;
+    const untouched = this.untouched;
+    const recordReads = untouched.recording;
+    if (recordReads) untouched.beginReads(start);
+    while (headOn < onLength || headOff < offLength) {
+      if (headOn < onLength) {
+        const p = pendingOn[headOn++];
+        const pot = prop.keys[p] >> 1;
+        const cell = (pot / 9) | 0;
+        const d = pot - 9 * cell;
+        if (recordReads) untouched.recordRead(start, cell, d);
+        this.reserveOff(offLength + 28);
+        offLength = offsFromOn(prop, work, p, cell, d, this.pendingOff, offLength);
+        if (offLength < 0) return;
+      } else {
+        const p = this.pendingOff[headOff++];
+        const pot = prop.keys[p] >> 1;
+        const cell = (pot / 9) | 0;
+        const d = pot - 9 * cell;
+        if (recordReads) untouched.recordRead(start, cell, d);
+        onsFromOff(implied, work, grid, index, p, cell, d);
+        const made = implied.count;
+        if (dynamic) work.remove(cell, d + 1);
+        for (let i = 0; i < made; i++) {
+          const on = implied.keys[i];
+          const n = implied.parentCount[i];
+          for (let j = 0; j < n; j++) parentBuffer[j] = implied.parents[16 * i + j];
+          if (index[on ^ 1] >= 0) {
+            prop.absurdOn = prop.node(on, implied.causes[i], parentBuffer, n);
+            prop.absurdOff = index[on ^ 1];
+            return;
+          }
+          if (index[on] < 0) pendingOn[onLength++] = prop.add(on, implied.causes[i], parentBuffer, n);
+        }
+      }
+      if (level > 0 && headOn === onLength && headOff === offLength) {
+        for (const { key, parents, hint } of this.advanced(work, grid)) {
+          if (index[key] >= 0) continue;
+          if (parents.length > this.advancedParents.length) this.advancedParents = new Int32Array(2 * parents.length);
+          let n = 0;
+          for (const parent of parents) if (index[parent] >= 0) this.advancedParents[n++] = index[parent];
+          const node = prop.add(key, ADVANCED, this.advancedParents, n);
+          if (hint !== null) prop.nested[node] = intern(hint);
+          this.pushOff(node, offLength++);
+        }
+      }
+    }
+  }
+
+  /**
+
+  /** Set by the caller when staticHints has just built the graph of the grid this (static) engine runs on. */
+  graphReady = false;
+
+  private pushOff(node: number, at: number): void {
+    this.reserveOff(at + 1);
+    this.pendingOff[at] = node;
+  }
+
+  /** Makes room for `length` entries in the "off" queue. */
+  private reserveOff(length: number): void {
+    if (length <= this.pendingOff.length) return;
+    const bigger = new Int32Array(Math.max(length, 2 * this.pendingOff.length));
+    bigger.set(this.pendingOff);
+    this.pendingOff = bigger;
+  }
+
+  private propagation(grid: CandidateGrid, key: number): Propagation {
+    let prop = this.byKey[key];
+    if (prop !== null) return prop;
+    const untouched = this.untouched;
+    const base = untouched.base !== null && !untouched.touched(key) ? untouched.baseByKey[key] : null;
+    if (base !== null && untouchedMode === "skip") {
+      this.byKey[key] = base;
+      return base;
+    }
+    if (this.used === this.pool.length) this.pool.push(new Propagation());
+    prop = this.pool[this.used++];
+    if (this.graphReady && !this.dynamic && this.level === 0) this.statics.reach(key, prop);
+    else this.propagate(grid, key, prop);
+    if (base !== null) verifyUntouched(key, base, prop);
+    this.byKey[key] = prop;
+    return prop;
+  }
+
+  /**
+   * The hints of the shared targets of the first `count` of `branches`, in
+   * SE's order, through `found` (with the rest of its arguments): the
+   * source cells are `cell` when `unit` < 0, else the unit's cells at
+   * `positions`. Nothing is allocated unless there is a hint.
+   */
+  private shared(
+    branches: readonly Propagation[],
+    count: number,
+    on: boolean,
+    sortKey: number,
+    name: string,
+    cell: number,
+    unit: number,
+    positions: number,
+    initialCause: number,
+    found: FoundHint,
+  ): void {
+    if (!sharedTargets(branches, on, count)) return;
+    const props = branches.slice(0, count);
+    for (const branch of props) if (branch.light) this.statics.propagate(branch.start, branch);
+    const cells: number[] = [];
+    if (unit < 0) cells.push(cell);
+    else for (let p = positions; p !== 0; p &= p - 1) cells.push(UNIT_CELLS[9 * unit + lowest(p)]);
+    const firstBranch = props[0];
+    const order = on ? firstBranch.onOrder : firstBranch.offOrder;
+    const total = on ? firstBranch.onCount : firstBranch.offCount;
+    for (let i = 0; i < total; i++) {
+      const key = firstBranch.keys[order[i]];
+      if (!isShared(key >> 1)) continue;
+      const nodes: number[] = [];
+      for (const branch of props) nodes.push(branch.index[key]);
+      found(sortKey, name, props.slice(), nodes, key, on, cells, initialCause);
+    }
+  }
+
+  /** Branch lists reused by run (pair: a cell's digit "on" and "off"; cell: its digits; region: a digit's places). */
+  private readonly pairBranches: Propagation[] = [];
+  private readonly cellBranches: Propagation[] = [];
+  private readonly regionBranches: Propagation[] = [];
+
+  /**
+   * Runs the producer on `grid`, calling `found` for every hint in SE's
+   * discovery order: sort key, the branches and their target nodes, the
+   * conclusion's key, whether the conclusion places it, the source cells,
+   * the initial assumptions' cause.
+   */
+  private run(grid: CandidateGrid, found: FoundHint): void {
+    this.used = 0;
+    this.byKey.fill(null);
+    const dynamic = this.dynamic;
+    const untouched = this.untouched;
+    const skipUntouched = untouched.base !== null;
+    if (skipUntouched) untouched.markChanges(grid);
+    const { pairBranches, cellBranches, regionBranches } = this;
+    for (let cell = 0; cell < 81; cell++) {
+      const cands = grid.candidates[cell];
+      const size = popcount(cands);
+      if (!(size > 2 || (size > 1 && dynamic))) continue;
+      const skipCell = this.skipsUnchanged(grid.candidates[cell], this.skipSource?.candidates[cell] ?? -1, cell, -1, -1);
+      // Propagations are made only for the groups (cell, pair, region) that can give a hint (see touched).
+      let cellLive = !skipCell;
+      if (cellLive && skipUntouched) {
+        cellLive = false;
+        for (let m = cands; m !== 0 && !cellLive; m &= m - 1) cellLive = untouched.touched(((cell * 9 + lowest(m)) << 1) | 1);
+      }
+      let cellCount = 0;
+      for (let m = cands; m !== 0; m &= m - 1) {
+        const d = lowest(m);
+        const onKey = ((cell * 9 + d) << 1) | 1;
+        if (cellLive) cellBranches[cellCount++] = this.propagation(grid, onKey);
+        if (!skipCell && dynamic) {
+          const onLive = !skipUntouched || untouched.touched(onKey);
+          const offLive = !skipUntouched || untouched.touched(onKey ^ 1);
+          const on = onLive || (offLive && size >= 3) ? this.propagation(grid, onKey) : null;
+          const off = offLive || (onLive && size >= 3) ? this.propagation(grid, onKey ^ 1) : null;
+          if (onLive && on!.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [on!, on!], [on!.absurdOn, on!.absurdOff], onKey ^ 1, false, [cell], NONE);
+          if (offLive && off!.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [off!, off!], [off!.absurdOn, off!.absurdOff], onKey, true, [cell], NONE);
+          if (size >= 3 && (onLive || offLive)) {
+            pairBranches[0] = on!;
+            pairBranches[1] = off!;
+            this.shared(pairBranches, 2, true, 1, "Double Forcing Chains", cell, -1, 0, NONE, found);
+            this.shared(pairBranches, 2, false, 1, "Double Forcing Chains", cell, -1, 0, NONE, found);
+          }
+        }
+        for (let k = 0; k < 3; k++) {
+          const unit = BRC[3 * cell + k];
+          const positions = grid.where[9 * unit + d];
+          if (popcount(positions) < 2 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
+          if (this.skipsUnchanged(positions, this.skipSource?.where[9 * unit + d] ?? -1, -1, unit, d)) continue;
+          if (skipUntouched) {
+            let live = false;
+            for (let p = positions; p !== 0 && !live; p &= p - 1) live = untouched.touched(((UNIT_CELLS[9 * unit + lowest(p)] * 9 + d) << 1) | 1);
+            if (!live) continue;
+          }
+          let count = 0;
+          for (let p = positions; p !== 0; p &= p - 1) regionBranches[count++] = this.propagation(grid, ((UNIT_CELLS[9 * unit + lowest(p)] * 9 + d) << 1) | 1);
+          this.shared(regionBranches, count, true, 6, "Region Forcing Chains", cell, unit, positions, REGION + k, found);
+          this.shared(regionBranches, count, false, 6, "Region Forcing Chains", cell, unit, positions, REGION + k, found);
+        }
+      }
+      if (!cellLive) continue;
+      this.shared(cellBranches, cellCount, true, 5, "Cell Forcing Chains", cell, -1, 0, CELL, found);
+      this.shared(cellBranches, cellCount, false, 5, "Cell Forcing Chains", cell, -1, 0, CELL, found);
+    }
+  }
+
+  // Untouched branches (levels 4 and 5): see untouched.ts.
+
+  /** The base grid's propagations, kept for the producer call (see prepareTouched). */
+  private basePool: Propagation[] = [];
+
+  /** Records the reads of every propagation on `grid` and turns the skip on for the runs on grids reduced from it, if `grid` has no hint. */
+  prepareTouched(grid: CandidateGrid): void {
+    const untouched = this.untouched;
+    untouched.base = null;
+    untouched.recording = true;
+    // The base grid's propagations go to their own pool, where they stay for the producer call.
+    [this.pool, this.basePool] = [this.basePool, this.pool];
+    const hintless = this.hints(grid).length === 0;
+    [this.pool, this.basePool] = [this.basePool, this.pool];
+    for (let key = 0; key < 1458; key++) untouched.baseByKey[key] = this.byKey[key];
+    this.byKey.fill(null);
+    untouched.recording = false;
+    untouched.base = hintless && untouchedMode !== "off" ? grid.copy() : null;
+  }
+
+  /** Turns the skip off. */
+  clearTouched(): void {
+    this.untouched.clear();
+  }
+
+  /**
+   * Whether the static multiple engine nested at level 3 can skip the chains
+   * of a cell (`cell` >= 0: branches on each of its digits `now`) or of a
+   * region (`unit`, digit `d`: branches on each place `now`) without losing
+   * a hint. When the grid the outer propagation started from has no static
+   * forcing chain nor static multiple forcing chain (so it is when rating:
+   * SE asked both there first), and the cell (region) is as it was there,
+   * and no branch can reach a new link (markReachingNewLinks): each branch
+   * then follows only links the source grid has, reaching there all it
+   * reaches here, so a target they share here would give the source grid the
+   * same multiple chain, with removals. `before` is the cell's (region's)
+   * candidates in the source grid, -1 when the skip does not apply.
+   */
+  private skipsUnchanged(now: number, before: number, cell: number, unit: number, d: number): boolean {
+    if (this.skipSource === null || now !== before) return false;
+    for (let m = now; m !== 0; m &= m - 1) {
+      const start = cell >= 0 ? ((cell * 9 + lowest(m)) << 1) | 1 : ((UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1) | 1;
+      // A key reaches a new link's tail iff its negation is marked.
+      if (reached[start ^ 1] === this.skipStamp) return false;
+    }
+    return true;
+  }
+
+  /** Base rating of the producer (SE's Chaining.getDifficulty). */
+  private base(): number {
+    if (this.level >= 2) return 9.5 + 0.5 * (this.level - 2);
+    if (this.level > 0) return 8.5 + 0.5 * this.level;
+    return this.dynamic ? 8.5 : 8.0;
+  }
+
+  /** Every hint of the producer on `grid`, in discovery order (for nesting). */
+  hints(grid: CandidateGrid): NestedHint[] {
+    const base = this.base();
+    const out: NestedHint[] = [];
+    this.run(grid, (sortKey, _name, props, nodes, target, _placed, _cells, initialCause) => {
+      const removals = targetRemovals(grid, target);
+      // SE's binary, cell and region hints on an "on" target with nothing else in the cell are not worth it.
+      if (removals.length === 0) return;
+      const complexity = complexityOf(props, nodes);
+      out.push(new ChainsHint(base, complexity, sortKey, removals, props, nodes, initialCause));
+    });
+    return out;
+  }
+
+  /** The hint SE applies (first by complexity, then sort key, then discovery), or null. */
+  best(grid: CandidateGrid): Best | null {
+    let best: Best | null = null;
+    this.run(grid, (sortKey, name, props, nodes, target, placed, cells) => {
+      const removals = targetRemovals(grid, target);
+      if (removals.length === 0) return;
+      const complexity = complexityOf(props, nodes);
+      if (best !== null && (complexity > best.complexity || (complexity === best.complexity && sortKey >= best.sortKey))) return;
+      const pot = target >> 1;
+      const cell = (pot / 9) | 0;
+      const digit = pot - 9 * cell + 1;
+      const eliminations = removals.map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
+      best = { complexity, sortKey, name, placement: placed ? { cell, digit } : null, eliminations, cells, digits: [digit], props, nodes };
+    });
+    return best;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * A hint of a rule nested in a propagation (nested.ts), reduced to what the
+ * outer propagation needs, and how SE turns such hints into "off" nodes
+ * (its getAdvancedPotentials and getRuleParents): every hint of the rule,
+ * in the order SE sorts them, without the later hints whose removals equal
+ * an earlier one's, is kept when it depends on the propagation. Its rule
+ * parents are the candidates the outer propagation removed from the cells
+ * (regions) its chains' "on" nodes were implied by; each candidate it
+ * removes becomes an "off" node with those parents.
+ */
+import { popcount } from "../core/bits.js";
+import { BRC } from "./chaining.js";
+import { type CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { lowest } from "./helpers.js";
+import { CAUSE_ADVANCED, CAUSE_CELL, CAUSE_NONE, CAUSE_REGION } from "./propagation.js";
+import type { Chain } from "./step.js";
+
+// Causes of nodes (SE's Potential.Cause): how an "on" node was implied, which
+// getRuleParents reads; REGION + k for the unit BRC[3 * cell + k].
+const NONE = CAUSE_NONE;
+const CELL = CAUSE_CELL;
+const REGION = CAUSE_REGION;
+const ADVANCED = CAUSE_ADVANCED;
+
+export interface NestedHint {
+  readonly difficulty: number;
+  readonly complexity: number;
+  readonly sortKey: number;
+  /** The candidates it removes, as "off" keys in increasing order. */
+  readonly removals: number[];
+  /** Its removals as SE compares hints (cell -> digits map), for dropping equal hints. */
+  removalKey(): string | number;
+  /** The id of its chain in the current producer call's registry (internChain), once known; generation it is valid for. */
+  chainId: number;
+  chainGeneration: number;
+  /** SE's getRuleParents against the outer propagation's grids (keys, in SE's order). */
+  ruleParents(source: CandidateGrid, current: CandidateGrid): number[];
+  /** SE's FullChain identity: the targets' ancestor lists. */
+  signature(): string;
+  /** Its chains, as Step.chains has them (valid only while its propagations are). */
+  chains(): Chain[];
+}
+
+/** SE's removable-potentials map as a string: "cell:mask" per cell, cells increasing. */
+export function removalKeyOf(removals: readonly number[], emptyCell: number): string | number {
+  if (removals.length === 0) return `${emptyCell}:0`;
+  if (removals.length === 1) return removals[0];
+  let text = "";
+  let cell = -1;
+  let mask = 0;
+  for (const key of removals) {
+    const pot = key >> 1;
+    const c = (pot / 9) | 0;
+    if (c !== cell) {
+      if (cell >= 0) text += `${cell}:${mask};`;
+      cell = c;
+      mask = 0;
+    }
+    mask |= 1 << (pot - 9 * c);
+  }
+  return text + `${cell}:${mask}`;
+}
+
+/** One "off" node a nested rule gives: key, parents' keys, nested chain (null for the set rules). */
+export interface AdvancedNode {
+  readonly key: number;
+  readonly parents: readonly number[];
+  readonly hint: NestedHint | null;
+}
+
+/**
+ * SE's getAdvancedPotentials accumulator for a chaining rule: the "off"
+ * nodes of the hints (sorted, equal removals dropped) that have rule parents.
+ */
+export function collect(hints: NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): void {
+  hints.sort((a, b) => a.difficulty - b.difficulty || a.complexity - b.complexity || a.sortKey - b.sortKey);
+  const seen = new Set<string | number>();
+  for (const hint of hints) {
+    const removalKey = hint.removalKey();
+    if (seen.has(removalKey)) continue;
+    seen.add(removalKey);
+    if (hint.removals.length === 0) continue;
+    const parents = hint.ruleParents(source, current);
+    if (parents.length === 0) continue;
+    for (const key of hint.removals) out.push({ key, parents, hint });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// getRuleParents
+
+const parentSeen = new Int32Array(1458);
+let parentGeneration = 0;
+
+/** Starts the rule parents of one hint: a candidate is given once per hint. */
+export function beginRuleParents(): void {
+  parentGeneration++;
+}
+
+/**
+ * Appends to `out` the "off" keys SE's collectRuleParents gives for an "on"
+ * node of key `key` and cause `cause`: what the outer propagation removed
+ * (present in `source`, gone from `current`) from the node's cell or from
+ * the digit's places in its unit.
+ */
+export function ruleParentsOf(key: number, cause: number, source: CandidateGrid, current: CandidateGrid, out: number[]): void {
+  const pot = key >> 1;
+  const cell = (pot / 9) | 0;
+  const d = pot - 9 * cell;
+  if (cause === CELL) {
+    for (let m = source.candidates[cell] & ~current.candidates[cell]; m !== 0; m &= m - 1) {
+      const off = (cell * 9 + lowest(m)) << 1;
+      if (parentSeen[off] === parentGeneration) continue;
+      parentSeen[off] = parentGeneration;
+      out.push(off);
+    }
+  } else if (cause >= REGION && cause < ADVANCED) {
+    const unit = BRC[3 * cell + cause - REGION];
+    for (let m = source.where[9 * unit + d] & ~current.where[9 * unit + d]; m !== 0; m &= m - 1) {
+      const off = (UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1;
+      if (parentSeen[off] === parentGeneration) continue;
+      parentSeen[off] = parentGeneration;
+      out.push(off);
+    }
+  }
+}
+
+/** The cause SE gives the "on" node `to` implied by the "off" node `from` on grid `grid`. */
+export function offToOnCause(grid: CandidateGrid, from: number, to: number): number {
+  const a = ((from >> 1) / 9) | 0;
+  const b = ((to >> 1) / 9) | 0;
+  if (a === b) return CELL;
+  const d = (to >> 1) - 9 * b;
+  for (let k = 0; k < 3; k++) {
+    const unit = BRC[3 * a + k];
+    if (BRC[3 * b + k] === unit && popcount(grid.where[9 * unit + d]) === 2) return REGION + k;
+  }
+  return NONE;
+}
+
+/** The cause SE gives the "off" node `to` implied by the "on" node `from`. */
+export function onToOffCause(from: number, to: number): number {
+  const a = ((from >> 1) / 9) | 0;
+  const b = ((to >> 1) / 9) | 0;
+  if (a === b) return CELL;
+  for (let k = 0; k < 3; k++) if (BRC[3 * a + k] === BRC[3 * b + k]) return REGION + k;
+  return NONE;
+}
+
+/** What concluding node key `target` removes: the candidate ("off"), or the cell's other candidates ("on"). */
+export function targetRemovals(grid: CandidateGrid, target: number): number[] {
+  const pot = target >> 1;
+  if ((target & 1) === 0) return [target];
+  const cell = (pot / 9) | 0;
+  const out: number[] = [];
+  for (let m = grid.candidates[cell] & ~(1 << (pot - 9 * cell)); m !== 0; m &= m - 1) out.push((cell * 9 + lowest(m)) << 1);
+  return out;
+}

@@ -1,0 +1,264 @@
+/**
+ * SE's static forcing chains and cycles (Chaining(false, false, false, 0),
+ * "Forcing Chains & Cycles") as the level-2 and level-3 nested producers
+ * ask them (nested.ts): every hint on the working grid, in discovery
+ * order, found by the same breadth-first searches as chaining.ts (see there
+ * for why they give SE's chains), on the graph of static-graph.ts.
+ */
+import { popcount } from "../core/bits.js";
+import { cycleRemovals, lengthDifficulty } from "./chaining.js";
+import type { CandidateGrid } from "./grid.js";
+import { lowest } from "./helpers.js";
+import { linearChain } from "./links.js";
+import {
+  beginRuleParents,
+  type NestedHint,
+  offToOnCause,
+  onToOffCause,
+  removalKeyOf,
+  ruleParentsOf,
+  targetRemovals,
+} from "./nested-hint.js";
+import {
+  adjacency,
+  buildGraph,
+  ensureStrong,
+  implies,
+  low,
+  markReachingNewLinks,
+  offHigh,
+  passVersion,
+  reached,
+  selectPass,
+  strongAdjacency,
+  strongBuilt,
+  strongEnd,
+  strongStart,
+} from "./static-graph.js";
+import type { Chain } from "./step.js";
+
+/** Search tree: key and parent of each node, in creation order (each key at most once). */
+const nodeKey = new Int32Array(1458);
+const nodeParent = new Int32Array(1458);
+
+const visited = new Int32Array(1458);
+const returning = new Int32Array(1458);
+let searchStamp = 0;
+
+function onPath(node: number, key: number): boolean {
+  for (let n = node; n >= 0; n = nodeParent[n]) if (nodeKey[n] === key) return true;
+  return false;
+}
+
+/** The keys from the start to tree node `node`, then `last`. */
+function pathTo(node: number, last: number): number[] {
+  const keys = [last];
+  for (let n = node; n >= 0; n = nodeParent[n]) keys.push(nodeKey[n]);
+  return keys.reverse();
+}
+
+/** Queues `key`, reached from node `head`, unless the search with this stamp has met it; returns the queue's new length. */
+function enqueue(key: number, head: number, stamp: number, count: number): number {
+  if (visited[key] === stamp) return count;
+  visited[key] = stamp;
+  nodeKey[count] = key;
+  nodeParent[count] = head;
+  return count + 1;
+}
+
+/**
+ * From an "on" start: its cycles (paths back to the start) and its forcing
+ * chain to the start's "off". An "off" key without links in the pass (a
+ * sink) ends no path the search reports and adds no key, so it is checked
+ * as a link's end but not put in the tree: the tree of the other keys, in
+ * breadth-first order, is the same.
+ */
+function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): number[] | null {
+  const stamp = ++searchStamp;
+  const negation = start ^ 1;
+  const lo = low;
+  const offHi = offHigh;
+  // The "off" keys that imply the start are the negations of the "on" keys its negation implies.
+  const returns = offHi[negation] > lo[negation];
+  for (let i = lo[negation], end = offHi[negation]; i < end; i++) returning[adjacency[i] ^ 1] = stamp;
+  nodeKey[0] = start;
+  nodeParent[0] = -1;
+  let count = 1;
+  visited[start] = stamp;
+  let chain: number[] | null = null;
+  for (let head = 0; head < count; head++) {
+    const key = nodeKey[head];
+    if (key & 1) {
+      if (chain === null && xLinks && implies(key, negation)) {
+        chain = pathTo(head, negation);
+        // Without a way back to the start there are no cycles to look for.
+        if (!returns) return chain;
+      }
+      if (strongBuilt[key] !== passVersion) ensureStrong(key);
+      for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
+        const off = strongAdjacency[i];
+        if (returns && returning[off] === stamp && head > 0 && !onPath(head, off)) {
+          const keys = pathTo(head, off);
+          keys.push(start);
+          cycles.push(keys);
+        }
+        count = enqueue(off, head, stamp, count);
+      }
+    } else {
+      for (let i = lo[key], end = offHi[key]; i < end; i++) {
+        const on = adjacency[i];
+        count = enqueue(on, head, stamp, count);
+      }
+    }
+  }
+  return chain;
+}
+
+/** From an "off" start: the first chain to the start's "on" key, or null (sinks skipped as in searchFromOn). */
+function searchFromOff(start: number): number[] | null {
+  const stamp = ++searchStamp;
+  const target = start ^ 1;
+  const lo = low;
+  const offHi = offHigh;
+  nodeKey[0] = start;
+  nodeParent[0] = -1;
+  let count = 1;
+  visited[start] = stamp;
+  for (let head = 0; head < count; head++) {
+    const key = nodeKey[head];
+    if (key & 1) {
+      if (strongBuilt[key] !== passVersion) ensureStrong(key);
+      for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
+        const off = strongAdjacency[i];
+        count = enqueue(off, head, stamp, count);
+      }
+    } else {
+      for (let i = lo[key], end = offHi[key]; i < end; i++) {
+        const on = adjacency[i];
+        if (on === target) return pathTo(head, on);
+        count = enqueue(on, head, stamp, count);
+      }
+    }
+  }
+  return null;
+}
+
+const distinctSeen = new Int32Array(1458);
+let distinctStamp = 0;
+
+function distinctKeys(keys: readonly number[]): number {
+  const stamp = ++distinctStamp;
+  let count = 0;
+  for (const key of keys) {
+    if (distinctSeen[key] === stamp) continue;
+    distinctSeen[key] = stamp;
+    count++;
+  }
+  return count;
+}
+
+/** A static forcing chain (`cycle` false: keys from the start to the target) or cycle (keys from the start back to it). */
+class StaticHint implements NestedHint {
+  chainId = -1;
+  chainGeneration = -1;
+  constructor(
+    readonly difficulty: number,
+    readonly complexity: number,
+    readonly sortKey: number,
+    readonly removals: number[],
+    readonly keys: number[],
+    readonly cycle: boolean,
+    readonly grid: CandidateGrid,
+  ) {}
+
+  removalKey(): string | number {
+    return removalKeyOf(this.removals, ((this.keys[this.keys.length - 1] >> 1) / 9) | 0);
+  }
+
+  ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
+    const out: number[] = [];
+    beginRuleParents();
+    const keys = this.keys;
+    const last = keys.length - 1;
+    // The chain to the target (for a cycle, its "on" end), from the target back; the start has no cause.
+    for (let i = last; i >= 1; i--) {
+      if (keys[i] & 1) ruleParentsOf(keys[i], offToOnCause(this.grid, keys[i - 1], keys[i]), source, current, out);
+    }
+    if (this.cycle) {
+      // The reversed cycle: its "on" nodes are the cycle's "off" nodes, with the causes that made them off.
+      for (let i = 1; i < last; i++) {
+        if ((keys[i] & 1) === 0) ruleParentsOf(keys[i] | 1, onToOffCause(keys[i - 1], keys[i]), source, current, out);
+      }
+    }
+    return out;
+  }
+
+  signature(): string {
+    const keys = this.keys;
+    if (!this.cycle) return keys.slice().reverse().join(",");
+    const last = keys.length - 1;
+    const on: number[] = [];
+    for (let i = last; i >= 1; i--) on.push(keys[i]);
+    const off: number[] = [];
+    for (let i = 0; i < last; i++) off.push(keys[i] ^ 1);
+    return `${on.join(",")}|${off.join(",")}`;
+  }
+
+  chains(): Chain[] {
+    return [linearChain(this.keys, this.cycle)];
+  }
+}
+
+
+/**
+ * Every hint of SE's "Forcing Chains & Cycles" on `grid`, in discovery
+ * order; with `source` (a grid without static forcing chains that `grid`
+ * was reduced from), the forcing chains that use no new link are known not
+ * to exist and are not searched for.
+ */
+export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = null): NestedHint[] {
+  const hints: NestedHint[] = [];
+  const cycles: number[][] = [];
+  buildGraph(grid);
+  for (let pass = 0; pass < 3; pass++) {
+    selectPass(pass);
+    const xLinks = pass !== 1;
+    const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
+    const cycleBase = pass === 2 ? 7.0 : 6.5;
+    const chainBase = pass === 2 ? 7.0 : 6.6;
+    const reachStampOfPass = source !== null && xLinks ? markReachingNewLinks(grid, source) : -1;
+    for (let cell = 0; cell < 81; cell++) {
+      const cands = grid.candidates[cell];
+      const size = popcount(cands);
+      if (size < 2 || (size > 2 && !xLinks)) continue;
+      for (let m = cands; m !== 0; m &= m - 1) {
+        const on = ((cell * 9 + lowest(m)) << 1) | 1;
+        const chainFromOn = xLinks && (source === null || reached[on ^ 1] === reachStampOfPass);
+        let fromOn: number[] | null = null;
+        const strong = offHigh[on ^ 1] > low[on ^ 1];
+        if (strong || chainFromOn) {
+          if (cycles.length > 0) cycles.length = 0;
+          fromOn = searchFromOn(on, xLinks, cycles);
+          for (const keys of cycles) {
+            const removals = cycleRemovals(grid, keys);
+            if (removals.length === 0) continue;
+            const complexity = distinctKeys(keys);
+            hints.push(new StaticHint(cycleBase + lengthDifficulty(complexity), complexity, sortKey, removals, keys, true, grid));
+          }
+        }
+        if (!xLinks) continue;
+        // Without a link out of the start's "off" key there is no chain from it.
+        const chainFromOff = offHigh[on ^ 1] > low[on ^ 1] && (source === null || reached[on] === reachStampOfPass);
+        const fromOff = chainFromOff ? searchFromOff(on ^ 1) : null;
+        if (fromOn !== null) hints.push(chainHint(grid, fromOn, chainBase, sortKey));
+        if (fromOff !== null) hints.push(chainHint(grid, fromOff, chainBase, sortKey));
+      }
+    }
+  }
+  return hints;
+}
+
+function chainHint(grid: CandidateGrid, keys: number[], base: number, sortKey: number): StaticHint {
+  const complexity = distinctKeys(keys);
+  return new StaticHint(base + lengthDifficulty(complexity), complexity, sortKey, targetRemovals(grid, keys[keys.length - 1]), keys, false, grid);
+}

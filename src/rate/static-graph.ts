@@ -1,0 +1,245 @@
+/**
+ * The implication graph of a working grid for SE's static forcing chains
+ * and cycles (Chaining(false, false, false, 0)) nested at levels 2 and 3
+ * (nested.ts): built once for the three passes of static-chains.ts and
+ * reused by the static multiple chains of level 3 (static-propagation.ts).
+ * Also which keys reach a new link (markReachingNewLinks), which lets both
+ * skip the starts that cannot give a hint.
+ *
+ * One graph at a time, in module-level typed arrays: the nested producers
+ * run one after the other, and each rebuilds it for its grid.
+ */
+import { popcount } from "../core/bits.js";
+import { BRC } from "./chaining.js";
+import { CandidateGrid, HOUSE, IS_PEER } from "./grid.js";
+import { conjugateCell, lowest } from "./helpers.js";
+import { CAUSE_CELL, CAUSE_REGION, HOUSE_CAUSE } from "./propagation.js";
+
+const CELL = CAUSE_CELL;
+const REGION = CAUSE_REGION;
+
+/**
+ * The implication graph of the working grid, built once for the three
+ * passes (the links of "on" keys when first followed): for each present candidate's key, its Y links (an "off" key: the
+ * other digit of a bivalue cell; an "on" key: the cell's other digits), then
+ * its X links (the conjugate cells' "on" keys; the digit's other cells'
+ * "off" keys), as adjacency[linkStart[key]..linkMid[key]-1] and
+ * [linkMid[key]..linkEnd[key]-1]. A pass uses its own links: X only (the X
+ * pass), Y for "off" keys and both for "on" keys (the Y pass: SE's "on"
+ * rule always includes the region rule), both (the XY pass): see selectPass.
+ */
+export const linkStart = new Int32Array(1458);
+const linkMid = new Int32Array(1458);
+export const linkEnd = new Int32Array(1458);
+/**
+ * Room for every link of a grid: an "off" key has at most 4 (the bivalue
+ * partner and a conjugate per unit), an "on" key at most 28 (8 other digits,
+ * 20 peers).
+ */
+export const adjacency = new Int32Array(729 * 32);
+/** The cause SE gives the key each link leads to (CELL, REGION + k). */
+export const linkCause = new Uint8Array(729 * 32);
+let adjacencyLength = 0;
+
+export function buildGraph(grid: CandidateGrid): void {
+  let length = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    const cands = grid.candidates[cell];
+    const bivalue = popcount(cands) === 2;
+    yStrong[cell] = bivalue ? cands : 0;
+    let x = 0;
+    for (let m = cands; m !== 0; m &= m - 1) {
+      const d = lowest(m);
+      const off = (cell * 9 + d) << 1;
+      linkStart[off] = length;
+      if (bivalue) {
+        linkCause[length] = CELL;
+        adjacency[length++] = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
+      }
+      linkMid[off] = length;
+      const xStart = length;
+      for (let k = 0; k < 3; k++) {
+        const unit = BRC[3 * cell + k];
+        const other = conjugateCell(unit, grid.where[9 * unit + d], cell);
+        if (other < 0) continue;
+        const on = ((other * 9 + d) << 1) | 1;
+        let dup = false;
+        for (let i = xStart; i < length; i++) if (adjacency[i] === on) dup = true;
+        if (dup) continue;
+        linkCause[length] = REGION + k;
+        adjacency[length++] = on;
+      }
+      if (length > xStart) x |= 1 << d;
+      linkEnd[off] = length;
+    }
+    xStrong[cell] = x;
+  }
+  adjacencyLength = length;
+  graphGrid = grid;
+  graphVersion++;
+  strongLength = 0;
+  passVersion++;
+}
+
+/** The grid of the graph, and the version whose "on" keys' links are built (onBuilt[key] === graphVersion). */
+let graphGrid = new CandidateGrid();
+export let graphVersion = 0;
+export const onBuilt = new Int32Array(1458);
+
+/**
+ * Builds the links of an "on" key when first needed (most are never
+ * followed): the cell's other digits, then the digit's other cells in the
+ * block, row and column.
+ */
+export function ensureOn(on: number): void {
+  if (onBuilt[on] === graphVersion) return;
+  onBuilt[on] = graphVersion;
+  const candidates = graphGrid.candidates;
+  const pot = on >> 1;
+  const cell = (pot / 9) | 0;
+  const d = pot - 9 * cell;
+  let length = adjacencyLength;
+  linkStart[on] = length;
+  for (let o = candidates[cell] & ~(1 << d); o !== 0; o &= o - 1) {
+    linkCause[length] = CELL;
+    adjacency[length++] = (cell * 9 + lowest(o)) << 1;
+  }
+  linkMid[on] = length;
+  const bit = 1 << d;
+  for (let k = 20 * cell, end = k + 20; k < end; k++) {
+    const other = HOUSE[k];
+    if ((candidates[other] & bit) === 0) continue;
+    linkCause[length] = HOUSE_CAUSE[k];
+    adjacency[length++] = (other * 9 + d) << 1;
+  }
+  linkEnd[on] = length;
+  adjacencyLength = length;
+}
+
+/**
+ * The links of the current pass: those of key k are adjacency[low[k]..]
+ * up to onHigh[k] ("on" keys) or offHigh[k] ("off" keys).
+ */
+export let low = linkStart;
+export let onHigh = linkEnd;
+export let offHigh = linkEnd;
+
+/** Selects pass 0 (X links), 1 (Y links) or 2 (both). */
+export function selectPass(pass: number): void {
+  low = pass === 0 ? linkMid : linkStart;
+  onHigh = linkEnd;
+  offHigh = pass === 1 ? linkMid : linkEnd;
+  currentPass = pass;
+  passVersion++;
+  strongLength = 0;
+  for (let cell = 0; cell < 81; cell++) strongMask[cell] = pass === 0 ? xStrong[cell] : pass === 1 ? yStrong[cell] : xStrong[cell] | yStrong[cell];
+}
+let currentPass = 0;
+
+/**
+ * The searches' "on" keys' links without the "off" keys that have no link
+ * in the pass (sinks), in the same order: strongAdjacency[strongStart[k]..
+ * strongEnd[k]-1], made when first needed in the pass (strongBuilt[k] ===
+ * passVersion). A sink adds nothing to a search: only the link to the
+ * start's negation matters there, and that one is found by `implies`.
+ */
+export const strongAdjacency = new Int32Array(729 * 32);
+export const strongStart = new Int32Array(1458);
+export const strongEnd = new Int32Array(1458);
+export const strongBuilt = new Int32Array(1458);
+let strongLength = 0;
+export let passVersion = 0;
+
+/** The digits of each cell whose "off" key has X links (xStrong) or a Y link (yStrong), and those that have links in the pass (strongMask). */
+const xStrong = new Uint16Array(81);
+const yStrong = new Uint16Array(81);
+const strongMask = new Uint16Array(81);
+
+export function ensureStrong(on: number): void {
+  strongBuilt[on] = passVersion;
+  const pot = on >> 1;
+  const cell = (pot / 9) | 0;
+  const d = pot - 9 * cell;
+  const bit = 1 << d;
+  let length = strongLength;
+  strongStart[on] = length;
+  // As ensureOn, without the sinks: the cell's other digits (not in the X pass), then the digit's peers.
+  if (currentPass !== 0) for (let o = strongMask[cell] & ~bit; o !== 0; o &= o - 1) strongAdjacency[length++] = (cell * 9 + lowest(o)) << 1;
+  for (let k = 20 * cell, end = k + 20; k < end; k++) {
+    const other = HOUSE[k];
+    if ((strongMask[other] & bit) !== 0) strongAdjacency[length++] = (other * 9 + d) << 1;
+  }
+  strongEnd[on] = length;
+  strongLength = length;
+}
+
+/** Whether the "on" key `on` has a link to the "off" key `off` in the current pass (the cell's other digits unless X only, the digit's peers). */
+export function implies(on: number, off: number): boolean {
+  const a = on >> 1;
+  const b = off >> 1;
+  const cellA = (a / 9) | 0;
+  const cellB = (b / 9) | 0;
+  if (cellA === cellB) return a !== b && currentPass !== 0;
+  return a - 9 * cellA === b - 9 * cellB && IS_PEER[81 * cellA + cellB] === 1;
+}
+
+// Which starts can give a hint at all. A cycle comes back to the start's
+// "on" key through a link from an "off" key, so the start's "off" key has
+// links too (they are symmetric). And when the grid the outer propagation
+// started from has no static forcing chain (always so for the top-level producer: SE
+// asks the static chains first), a forcing chain on the working grid must
+// use an "off" -> "on" link that is new (its cell or unit lost candidates in
+// the propagation: the others all exist in the source grid, where the chain
+// would then exist too), so its start reaches the tail of such a link. The
+// graph is its own contrapositive (a -> b iff not b -> not a), so the keys
+// that reach a tail are the negations of those reached from the tails'
+// negations: one breadth-first search. The other starts are skipped.
+
+export const reached = new Int32Array(1458);
+/** The keys of a breadth-first search that visits each key once (markReachingNewLinks, StaticPropagator.reach). */
+export const reachQueue = new Int32Array(1458);
+let reachStamp = 0;
+
+/**
+ * Marks (reached[key] === returned stamp) the keys reached from the negated
+ * tails of the new "off" -> "on" links of the pass: key k reaches a tail iff
+ * reached[k ^ 1] is marked.
+ */
+export function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid): number {
+  const stamp = ++reachStamp;
+  let length = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) {
+      const off = (cell * 9 + lowest(m)) << 1;
+      for (let i = low[off]; i < offHigh[off]; i++) {
+        const on = adjacency[i];
+        const cause = linkCause[i];
+        const target = ((on >> 1) / 9) | 0;
+        let fresh: boolean;
+        if (cause === CELL) fresh = source.candidates[target] !== grid.candidates[target];
+        else {
+          const unit = BRC[3 * target + cause - REGION];
+          const w = 9 * unit + (on >> 1) - 9 * target;
+          fresh = source.where[w] !== grid.where[w];
+        }
+        if (fresh && reached[off | 1] !== stamp) {
+          reached[off | 1] = stamp;
+          reachQueue[length++] = off | 1;
+          break;
+        }
+      }
+    }
+  }
+  for (let head = 0; head < length; head++) {
+    const key = reachQueue[head];
+    if (key & 1) ensureOn(key);
+    const end = key & 1 ? onHigh[key] : offHigh[key];
+    for (let i = low[key]; i < end; i++) {
+      const next = adjacency[i];
+      if (reached[next] === stamp) continue;
+      reached[next] = stamp;
+      reachQueue[length++] = next;
+    }
+  }
+  return stamp;
+}
