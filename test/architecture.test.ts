@@ -15,8 +15,8 @@ import { join, relative, sep } from "node:path";
 import { REPO_ROOT } from "../src/io/shared-data.js";
 
 /** From the bottom up: a layer imports only from itself and the layers before it. */
-const LAYERS = ["core", "solver", "canon", "ua", "scan", "catalog", "bandscan", "rate", "jobs", "io", "runner", "cluster", "cli"];
-const BROWSER_SAFE = new Set(["core", "solver", "canon", "ua", "scan", "catalog", "bandscan", "rate", "jobs"]);
+const LAYERS = ["core", "solver", "canon", "ua", "scan", "catalog", "bandscan", "rate", "draw", "jobs", "io", "runner", "cluster", "cli"];
+const BROWSER_SAFE = new Set(["core", "solver", "canon", "ua", "scan", "catalog", "bandscan", "rate", "draw", "jobs"]);
 /** The browser page: its own files and the public entry only. */
 const WEB = "web";
 const PUBLIC_ENTRY = "index.ts";

@@ -5,18 +5,11 @@
  * for uniquely solvable puzzles (isomorphic puzzles have isomorphic solutions,
  * and that set of transforms is a coset of the grid's automorphisms).
  */
-import { isValidGrid, type Puzzle } from "../core/puzzle.js";
+import { clueCount, isValidGrid, type Puzzle } from "../core/puzzle.js";
 import { puzzleArgument, type PuzzleInput } from "../core/arguments.js";
 import { solveUnique } from "../solver/solve.js";
 import { GridMinlexer, TRANSFORM_STRIDE } from "./grid-minlex.js";
-
-/** A grid transformation: optional transposition first, then new row i = old row rows[i], new column j = old column cols[j], then digits relabelled old d -> digits[d] (digits[0] = 0). */
-export interface GridTransform {
-  readonly transpose: boolean;
-  readonly rows: Uint8Array;
-  readonly cols: Uint8Array;
-  readonly digits: Uint8Array;
-}
+import { composeTransforms, invertTransform, type GridTransform } from "./transform.js";
 
 export interface CanonicalGrid {
   /** The minlex grid. */
@@ -102,6 +95,26 @@ export function isomorphic(a: PuzzleInput, b: PuzzleInput): boolean {
   return compareCells(canonicalPuzzle(x).puzzle, canonicalPuzzle(y).puzzle) === 0;
 }
 
+/**
+ * A transform taking `a` to `b` (applyTransform(a, t) equals b), or null
+ * when they are not isomorphic. Both grids, or both uniquely solvable
+ * puzzles (throws for a puzzle with no solution or several); a grid and a
+ * puzzle, or puzzles with different clue counts, are never isomorphic
+ * (null, whatever their solutions).
+ */
+export function isomorphism(a: PuzzleInput, b: PuzzleInput): GridTransform | null {
+  const x = cellsOf(a, "a");
+  const y = cellsOf(b, "b");
+  if (clueCount(x) !== clueCount(y)) return null;
+  const xGrid = !x.includes(0);
+  if (xGrid && !y.includes(0)) {
+    const [cx, cy] = [canonicalGrid(x), canonicalGrid(y)];
+    return compareCells(cx.grid, cy.grid) === 0 ? composeTransforms(cx.transform, invertTransform(cy.transform)) : null;
+  }
+  const [cx, cy] = [canonicalPuzzle(x), canonicalPuzzle(y)];
+  return compareCells(cx.puzzle, cy.puzzle) === 0 ? composeTransforms(cx.transform, invertTransform(cy.transform)) : null;
+}
+
 /** Applies a transformation to a grid or puzzle (0 stays empty). */
 export function applyTransform(cells: ArrayLike<number>, t: GridTransform): Uint8Array {
   const out = new Uint8Array(81);
@@ -120,6 +133,8 @@ function compareCells(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return 0;
 }
 
+export { identityTransform, composeTransforms, invertTransform, randomTransform, transformProblem, type GridTransform } from "./transform.js";
+export { formatTransform, parseTransform } from "./transform-text.js";
 export { GridMinlexer } from "./grid-minlex.js";
 export { BandMinlexer, bandMinlexString } from "./band-minlex.js";
 export { minlexBands, bandIndex, type MinlexBand } from "./band-table.js";

@@ -18,6 +18,7 @@ import {
   CONVENTIONS, ENTRIES_HELP, ENTRY_HELP, EXPLAIN_HELP, GROUP_HELP, lineOutputHelp, RATE_HELP, SCAN_HELP, SCAN17_HELP, UA_HELP,
 } from "./help.js";
 import { addRunOptions, addThreadOptions, type JobFlags } from "./job-flags.js";
+import { addToolCommands } from "./tool-commands.js";
 import {
   bandRank, clueCount, digitCounts, nonNegativeInteger, positiveInteger, rankRange, scan17Engine, scan17Pass, seedValue, shardOption, sliceRange,
 } from "./options.js";
@@ -244,6 +245,7 @@ export function buildProgram(deliver: Deliver, name = "sudokulab"): Command {
     .description("Solve, count and canonicalize a built-in 17-clue puzzle, and show the results.")
     .action(exit(async () => (await import("./demo.js")).runDemo()));
 
+  addToolCommands(program);
   // Every usage error exits with 2, whatever the command; help and --version with 0.
   program.exitOverride();
   for (const command of program.commands) command.exitOverride();
