@@ -6,7 +6,7 @@
  * stderr, never a stack trace.
  */
 import { CommanderError } from "commander";
-import { watchStdout } from "../io/output.js";
+import { OutputClosed, watchStdout } from "../io/output.js";
 import { exitCodeOf, messageOf } from "./exit-codes.js";
 import { buildProgram } from "./program.js";
 
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A reader that closed the pipe (`| head`) ended the run: a normal way to stop.
+  if (error instanceof OutputClosed) return;
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
     return;
