@@ -13,7 +13,7 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { CATALOG_NAMES, type CatalogName, EntryGenerator, locateGrid, rankOfIndex, ranksInOrder } from "../src/catalog/index.js";
 import { compareDigits, compareMorphed, morphBand, morphsToMinlex, MorphList } from "../src/catalog/band-morph.js";
-import { dataFile, entryForms, randomGrid, randomTransform, readPuzzleFile, rng, text } from "./helpers.js";
+import { dataFile, entryForms, randomGrid, randomTransform, readPuzzleFile, rng, text, missingData } from "./helpers.js";
 
 const generators = new Map<string, EntryGenerator>();
 /** One generator per catalog and band-1 rank, for the tests that ask whether a grid is listed. */
@@ -112,7 +112,7 @@ function readKLines(catalog: CatalogName): KLine[] {
     });
 }
 
-test("k-files: each known 17's grid is located in the entry the C++ program lists it in", { skip: !haveKFiles && "k-files not found" }, () => {
+test("k-files: each known 17's grid is located in the entry the C++ program lists it in", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
   // Known differences, all explained in docs/BENCHMARKS.md: 54 k1 grids the C++ main catalog
   // lists twice (we keep one listing), and 15 k2 lines printed with bands 2 and 3 exchanged.
   const expected: Record<CatalogName, [number, number]> = { main: [20456, 20402], inverted: [18069, 18054], pass1: [10961, 10961] };
@@ -129,7 +129,7 @@ test("k-files: each known 17's grid is located in the entry the C++ program list
   }
 });
 
-test("k-files: slices agree with the C++ program's numbering, and the slice's entries list the grid", { skip: !haveKFiles && "k-files not found" }, () => {
+test("k-files: slices agree with the C++ program's numbering, and the slice's entries list the grid", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
   for (const catalog of CATALOG_NAMES) {
     // Lines with small slices keep the band-2 enumeration short.
     const lines = readKLines(catalog).filter((line) => line.slice < 3000 && text(locateGrid(line.grid, catalog).grid) === text(line.grid));
@@ -147,7 +147,7 @@ test("k-files: slices agree with the C++ program's numbering, and the slice's en
 });
 
 const seventeens = dataFile("sudoku17.txt");
-test("all 46,301 grids of the 17 list: each catalog lists each in the entry locateGrid names", { skip: !seventeens && "sudoku17.txt not found" }, () => {
+test("all 46,301 grids of the 17 list: each catalog lists each in the entry locateGrid names", { skip: !seventeens && missingData("sudoku17.txt") }, () => {
   const grids = new Map<string, Uint8Array>();
   for (const puzzle of readPuzzleFile(seventeens!)) {
     const grid = solve(puzzle)!;

@@ -16,7 +16,7 @@ import {
 } from "../src/canon/index.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
-import { dataFile, randomTransform, readPuzzleFile, rng, text } from "./helpers.js";
+import { dataFile, randomTransform, readPuzzleFile, rng, text, missingData } from "./helpers.js";
 import { readTsv } from "../src/io/shared-data.js";
 import { readFileSync } from "node:fs";
 
@@ -48,7 +48,7 @@ test("band gangster UAs total 11,041; valid 5/6-clue counts; n6 order", () => {
 });
 
 const counts = dataFile("s17-counts.tsv");
-test("every band's minlex index, n5, n6 and minimum clues per n6 rank equal s17-counts.tsv", { skip: !counts && "s17-counts.tsv not found" }, () => {
+test("every band's minlex index, n5, n6 and minimum clues per n6 rank equal s17-counts.tsv", { skip: !counts && missingData("s17-counts.tsv") }, () => {
   const rows = readTsv(counts!).filter((row) => /^\d+$/.test(row.band1_n6));
   assert.equal(rows.length, 416);
   const figures = bandFigures();
@@ -160,7 +160,7 @@ test("puzzle canonical form: random isomorphs agree; isomorphic() tells isomorph
 
 const seventeens = dataFile("sudoku17.txt");
 const mostGrids = dataFile("grids-with-most-17s.tsv");
-test("the 17 list: all unique, 46,301 grids, 44,134 with one 17, top counts as published", { skip: !(seventeens && mostGrids) && "data files not found" }, () => {
+test("the 17 list: all unique, 46,301 grids, 44,134 with one 17, top counts as published", { skip: !(seventeens && mostGrids) && missingData("sudoku17.txt", "grids-with-most-17s.tsv") }, () => {
   const byGrid = new Map<string, string[]>();
   for (const puzzle of readPuzzleFile(seventeens!)) {
     const solution = solve(puzzle)!;

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { isValidGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { canonicalGrid } from "../src/canon/index.js";
 import { countSolutions } from "../src/solver/solve.js";
-import { dataFile, referenceCount } from "./helpers.js";
+import { dataFile, referenceCount, missingData } from "./helpers.js";
 import { freshDir } from "./cli-helpers.js";
 
 const CLI = fileURLToPath(new URL("../src/cli/main.js", import.meta.url));
@@ -157,7 +157,7 @@ test("stdin is <stdin> in messages, '-' reads it too, and a missing file is repo
 
 test("--threads 2 output is byte-identical to --threads 1 on 5,000 lines", (t) => {
   const path = dataFile("sudoku17.txt");
-  if (path === null) return t.skip("sudoku17.txt not found");
+  if (path === null) return t.skip(missingData("sudoku17.txt"));
   const puzzles = lines(readFileSync(path, "utf8")).slice(0, 5000);
   // Some annotations and bad lines, so errors and their order are compared too.
   const isBad = (i: number): boolean => i % 997 === 3;
@@ -250,7 +250,7 @@ test("canon: --puzzle errors for no / several solutions; --grid needs a full gri
 
 test("group-by-grid finds the grids with the most 17s and their counts", { skip: skipCanon }, (t) => {
   const path = dataFile("grids-with-most-17s.tsv");
-  if (path === null) return t.skip("grids-with-most-17s.tsv not found");
+  if (path === null) return t.skip(missingData("grids-with-most-17s.tsv"));
   const rows = lines(readFileSync(path, "utf8")).slice(1).map((row) => row.split("\t"));
   // Feed the 17s of the published grids, disguised, in an interleaved order, plus a bad line.
   const puzzles = rows.flatMap(([, , list]) => list.split(",")).map((p, i) => transformed(p, i % 2 === 0));

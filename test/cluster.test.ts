@@ -15,7 +15,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { CLI, freshDir } from "./cli-helpers.js";
-import { dataFile } from "./helpers.js";
+import { dataFile, missingData } from "./helpers.js";
 
 const REDIS = process.env.SUDOKULAB_REDIS ?? "redis://127.0.0.1:6379";
 const redisAnswers = await pingRedis(REDIS);
@@ -103,7 +103,7 @@ test("cluster: Redis down is one clear line and exit code 2, for every subcomman
   }
 });
 
-test("cluster: scan17 on two workers, one killed in the middle of a unit: collect equals the local run byte for byte, the known 17s, nothing lost or repeated", { skip: skipNoRedis || (k3 === null && "k3_p1.txt not found") }, async () => {
+test("cluster: scan17 on two workers, one killed in the middle of a unit: collect equals the local run byte for byte, the known 17s, nothing lost or repeated", { skip: skipNoRedis || (k3 === null && missingData("k3_p1.txt")) }, async () => {
   const dir = freshDir();
   const { env, prefix } = clusterEnv();
   try {
@@ -175,7 +175,7 @@ async function activeUnits(prefix: string, id: string): Promise<number> {
   }
 }
 
-test("cluster: rate on 1,000 puzzles and scan --grids on 10 grids at 16 clues equal the local runs; a failing unit shows its error and completes after retry", { skip: skipNoRedis || ((seventeens === null || most === null) && "sudoku17.txt or grids-with-most-17s.tsv not found") }, async () => {
+test("cluster: rate on 1,000 puzzles and scan --grids on 10 grids at 16 clues equal the local runs; a failing unit shows its error and completes after retry", { skip: skipNoRedis || ((seventeens === null || most === null) && missingData("sudoku17.txt", "grids-with-most-17s.tsv")) }, async () => {
   const dir = freshDir();
   const { env, prefix } = clusterEnv();
   try {
@@ -214,7 +214,7 @@ test("cluster: rate on 1,000 puzzles and scan --grids on 10 grids at 16 clues eq
   }
 });
 
-test("cluster: Redis restarts empty; the results collect pulled to disk are kept, submit --skip queues only the rest, and the output is whole", { skip: skipNoRedis || (seventeens === null && "sudoku17.txt not found") }, async () => {
+test("cluster: Redis restarts empty; the results collect pulled to disk are kept, submit --skip queues only the rest, and the output is whole", { skip: skipNoRedis || (seventeens === null && missingData("sudoku17.txt")) }, async () => {
   const dir = freshDir();
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;

@@ -15,7 +15,7 @@ import { formatPuzzle, isValidGrid, parseGrid, parsePuzzle } from "../src/core/p
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid } from "../src/canon/index.js";
 import { CATALOG_NAMES, locateGrid } from "../src/catalog/index.js";
-import { dataFile, journalUnits } from "./helpers.js";
+import { dataFile, journalUnits, missingData } from "./helpers.js";
 
 
 
@@ -109,7 +109,7 @@ test("entries --all-ranks: SIGTERM keeps the finished rank; --resume counts only
 
 test("entry: the first known 17's grid, in every catalog, as locateGrid has it; entries lists it in that slice", (t) => {
   const path = dataFile("sudoku17.txt");
-  if (path === null) return t.skip("sudoku17.txt not found");
+  if (path === null) return t.skip(missingData("sudoku17.txt"));
   const solution = solve(parsePuzzle(readFileSync(path, "utf8").split("\n")[0].slice(0, 81)));
   assert.ok(solution !== null);
   const grid = formatPuzzle(solution);
@@ -144,7 +144,7 @@ test("entry: known 17s come out in their entry's coordinates, with the ranks and
   ];
   for (const [file, catalog] of cases) {
     const path = dataFile(file);
-    if (path === null) return t.skip(`${file} not found`);
+    if (path === null) return t.skip(missingData(file));
     // "puzzle; rank1; rank2; rank3; slice", the puzzle in the coordinates of its entry.
     const line = readFileSync(path, "utf8").split("\n")[0];
     const expected = line.slice(81).split(";").slice(1).map((field) => field.trim());

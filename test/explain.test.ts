@@ -14,12 +14,12 @@ import { readFileSync } from "node:fs";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { applyStep, CandidateGrid, ratePuzzle, type Chain, type ChainLink, type Step } from "../src/rate/index.js";
 import { chainJson, chainText, describeChains, isLinear, type StepJson } from "../src/rate/explain.js";
-import { dataFile } from "./helpers.js";
+import { dataFile, missingData } from "./helpers.js";
 import { stepChainsProblem } from "./chain-check.js";
 import { runCli } from "./cli-helpers.js";
 
 const ratings = dataFile("se-ratings.tsv");
-const needsData = { skip: !ratings && "se-ratings.tsv not found" };
+const needsData = { skip: !ratings && missingData("se-ratings.tsv") };
 
 /** Rates a puzzle and checks every chaining step's chains on the grid before it; returns the techniques seen and the problems. */
 function checkPath(puzzle: string, seen: Map<string, number>, problems: string[], producers?: number): void {

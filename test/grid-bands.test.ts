@@ -21,7 +21,7 @@ import { planScan } from "../src/cli/scan-command.js";
 import { entryBandsOf } from "../src/bandscan/grid-scan.js";
 import { LIMIT_STRIDE } from "../src/bandscan/pass-limits.js";
 import { type CliRun, freshDir, runCli } from "./cli-helpers.js";
-import { dataFile } from "./helpers.js";
+import { dataFile, missingData } from "./helpers.js";
 
 /** A grid with exactly 6 20-clue puzzles and none of 19 or fewer clues (seed 003). */
 const GRID20 = "123456789457189326689327154231645897745891632896732541318264975574918263962573418";
@@ -78,7 +78,7 @@ function listedGrids(): { grid: string; puzzles: string[] }[] {
     });
 }
 
-test("band engine, 17 clues, the three grids with the most 17s: exactly the listed puzzles, each unique and on its grid", { skip: !mostFile && "grids-with-most-17s.tsv not found" }, () => {
+test("band engine, 17 clues, the three grids with the most 17s: exactly the listed puzzles, each unique and on its grid", { skip: !mostFile && missingData("grids-with-most-17s.tsv") }, () => {
   const grids = listedGrids().slice(0, 3);
   assert.deepEqual(grids.map((g) => g.puzzles.length), [29, 20, 14]);
   for (const { grid, puzzles } of grids) {
@@ -114,7 +114,7 @@ function lines(run: CliRun): string[] {
   return run.stdout === "" ? [] : run.stdout.replace(/\n$/, "").split("\n");
 }
 
-test("scan (the band engine by default up to 20 clues): the listed 17s, the same for any --threads, --stop-at-first, --minimals, 16 clues", { skip: !mostFile && "grids-with-most-17s.tsv not found" }, () => {
+test("scan (the band engine by default up to 20 clues): the listed 17s, the same for any --threads, --stop-at-first, --minimals, 16 clues", { skip: !mostFile && missingData("grids-with-most-17s.tsv") }, () => {
   const { grid, puzzles } = listedGrids()[1];
   const one = runCli(["scan", grid, "--clues", "17", "--threads", "1", "--stats"]);
   assert.match(one.stderr, /scan totals: 3 chunks, .* 20 puzzles, .*band engine/);

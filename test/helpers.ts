@@ -6,11 +6,20 @@
 import { readFileSync } from "node:fs";
 import { UNITS } from "../src/core/cells.js";
 import { mulberry32 } from "../src/core/random.js";
-import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
+import { dataDirectory, dataFile, readPuzzleFile } from "../src/io/shared-data.js";
 import { bandLookup, type GridTransform } from "../src/canon/index.js";
 import { morphBand, morphsToMinlex, MorphList } from "../src/catalog/band-morph.js";
 
 export { dataFile, readPuzzleFile };
+
+/**
+ * Why a test that needs public data files is skipped: which files are
+ * missing, where the suite looked, and how to point it at them.
+ */
+export function missingData(...names: string[]): string {
+  const missing = names.filter((name) => dataFile(name) === null);
+  return `needs ${missing.join(", ")}: not found in ${dataDirectory()} (set SUDOKULAB_DATA to the folder of the public data; README, "Data")`;
+}
 
 /** Counts solutions up to `limit` by naive backtracking over empty cells. */
 export function referenceCount(puzzle: ArrayLike<number>, limit: number): number {

@@ -12,7 +12,7 @@ import { solve } from "../src/solver/solve.js";
 import { earlyStop, type StepJson, type CandidateJson } from "../src/rate/explain.js";
 import { formatRating, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
 import { formatElapsed, formatProblem } from "../src/jobs/rate-job.js";
-import { dataFile } from "./helpers.js";
+import { dataFile, missingData } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
 
 /** serate 1.2.1.3: 2.6/1.2/1.2 (Pointing). */
@@ -34,7 +34,7 @@ const SE_LIMITED = [
 ];
 
 const ratings = dataFile("se-ratings.tsv");
-const needsData = { skip: !ratings && "se-ratings.tsv not found" };
+const needsData = { skip: !ratings && missingData("se-ratings.tsv") };
 
 /** A fixed sample of se-ratings.tsv puzzles rated below 7 by SE (fast to rate), with their SE ratings. */
 function sample(count: number): { puzzle: string; rating: string }[] {

@@ -14,7 +14,7 @@ import { recordNestedChains } from "../src/rate/nested-registry.js";
 import { staticHints } from "../src/rate/static-chains.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
 import { forcingChainsAndCycles } from "../src/rate/chaining.js";
-import { dataFile } from "./helpers.js";
+import { dataFile, missingData } from "./helpers.js";
 import { stepChainsProblem } from "./chain-check.js";
 
 const ratings = dataFile("se-ratings.tsv");
@@ -62,7 +62,7 @@ function damagedNested(grid: CandidateGrid, step: Step): { grid: CandidateGrid; 
   });
 }
 
-test("se-ratings.tsv: the 19 puzzles SE rates 9.5+ get SE's ER, EP and ED (levels 1-3; their SE paths use no level 4 or 5), with sound steps whose chains, nested ones included, check out link by link and give the step's rating", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+test("se-ratings.tsv: the 19 puzzles SE rates 9.5+ get SE's ER, EP and ED (levels 1-3; their SE paths use no level 4 or 5), with sound steps whose chains, nested ones included, check out link by link and give the step's rating", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 95);
   assert.equal(rows.length, 19);
   const problems: string[] = [];
@@ -188,7 +188,7 @@ test("level 4: each untouched branch of the nested dynamic chains is the base gr
   }
 });
 
-test("nested static chains: on perturbed grids the first of all hints (SE's sort) is the static producer's hint", { skip: !ratings && "se-ratings.tsv not found" }, () => {
+test("nested static chains: on perturbed grids the first of all hints (SE's sort) is the static producer's hint", { skip: !ratings && missingData("se-ratings.tsv") }, () => {
   // staticHints lists every forcing chain and cycle (for nesting); chaining.ts keeps only the one SE applies.
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 65);
   let seed = 12345;

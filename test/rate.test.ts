@@ -13,7 +13,7 @@ import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
 import { setLoopPruning, uniqueLoops } from "../src/rate/uniqueness.js";
 import { INTERSECTION, SUBSETS, UNIT_CELLS } from "../src/rate/grid.js";
-import { dataFile } from "./helpers.js";
+import { dataFile, missingData } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -121,7 +121,7 @@ test("ratings: hidden singles and full houses, invalid puzzles, rating format", 
   assert.equal(formatRating(110), "11.0");
 });
 
-test("se-ratings.tsv: every puzzle SE rates <= 7.9, every 4th of those rated 8.0-8.9 (124 of 496) and every 16th of those rated 9.0-9.4 (23 of 357) get SE's ER, EP and ED, with sound steps", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+test("se-ratings.tsv: every puzzle SE rates <= 7.9, every 4th of those rated 8.0-8.9 (124 of 496) and every 16th of those rated 9.0-9.4 (23 of 357) get SE's ER, EP and ED, with sound steps", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   const rows = readTsv(ratings!);
   assert.equal(rows.length, 3166);
   const start = performance.now();
@@ -186,7 +186,7 @@ test("se-ratings.tsv: every puzzle SE rates <= 7.9, every 4th of those rated 8.0
   }
 });
 
-test("se-ratings.tsv: the 6 puzzles SE rates 9.5-10.1 get SE's ratings with dynamic forcing chains (+), sound steps (the nested levels, 9.5+: rate-nested.test.ts)", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+test("se-ratings.tsv: the 6 puzzles SE rates 9.5-10.1 get SE's ratings with dynamic forcing chains (+), sound steps (the nested levels, 9.5+: rate-nested.test.ts)", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   // SE's next producer (dynamic forcing chains (+ forcing chains)) rates 9.5 or more and every producer before
   // it is exact, so on these puzzles our path is SE's up to its first step that needs a later producer; a
   // puzzle that never needs one is rated completely, and then exactly.
@@ -234,7 +234,7 @@ test("se-ratings.tsv: the 6 puzzles SE rates 9.5-10.1 get SE's ratings with dyna
   }
 });
 
-test("rate without the uniqueness techniques: no unique loop or BUG step, sound steps, never easier", { skip: !ratings && "se-ratings.tsv not found" }, (t) => {
+test("rate without the uniqueness techniques: no unique loop or BUG step, sound steps, never easier", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   // The puzzles SE rates <= 7.9 (the 8.x ones would double the time of this test).
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) <= 79);
   const problems: string[] = [];

@@ -24,7 +24,7 @@ import {
   EntryScanner17,
   singleBand3Entry,
 } from "../src/bandscan/index.js";
-import { dataFile, randomGrid, rng, text } from "./helpers.js";
+import { dataFile, randomGrid, rng, text, missingData } from "./helpers.js";
 
 const K_FILES: Record<Scan17Pass, string> = { "1": "k3_p1.txt", "2a": "k1_p2a.txt", "2b": "k2_p2b.txt" };
 
@@ -70,7 +70,7 @@ function kLines(pass: Scan17Pass) {
     .map(({ line, i }) => parseKLine(line, i + 1));
 }
 
-test("pass limits: every k-file 17 has a clue distribution its pass accepts", { skip: !haveKFiles && "k-files not found" }, () => {
+test("pass limits: every k-file 17 has a clue distribution its pass accepts", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
   for (const pass of ["1", "2a", "2b"] as const) {
     for (const line of kLines(pass)) {
       const counts = [0, 1, 2].map((b) => [...line.puzzle.slice(27 * b, 27 * b + 27)].filter((c) => c !== ".").length);
@@ -115,7 +115,7 @@ function sample(pass: Scan17Pass, size: number, offset: number) {
 const REPLAY_SAMPLE: Record<Scan17Pass, number> = { "1": 200, "2a": 10, "2b": 10 };
 
 for (const pass of ["1", "2a", "2b"] as const) {
-  test(`replay: a sample of ${K_FILES[pass]}: scanning each 17's entry (its own band 3) outputs it`, { skip: !haveKFiles && "k-files not found" }, () => {
+  test(`replay: a sample of ${K_FILES[pass]}: scanning each 17's entry (its own band 3) outputs it`, { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
     const lines = sample(pass, REPLAY_SAMPLE[pass], 7);
     let found = 0;
     for (const group of groupByEntry(lines)) {
@@ -148,7 +148,7 @@ function knownSeventeens(): Set<string> {
 }
 
 for (const pass of ["1", "2a", "2b"] as const) {
-  test(`windowed replay: ${WINDOW_SAMPLE} lines of ${K_FILES[pass]}, each 17 output by its entry's scan confined to its clues plus ${WINDOW_EXTRA_CELLS} cells, and every other output a known 17`, { skip: (!haveKFiles || !list17) && "k-files or sudoku17.txt not found" }, () => {
+  test(`windowed replay: ${WINDOW_SAMPLE} lines of ${K_FILES[pass]}, each 17 output by its entry's scan confined to its clues plus ${WINDOW_EXTRA_CELLS} cells, and every other output a known 17`, { skip: (!haveKFiles || !list17) && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt", "sudoku17.txt") }, () => {
     const lines = sample(pass, WINDOW_SAMPLE, 3);
     const stats = new Scan17Stats();
     const known = knownSeventeens();
@@ -175,7 +175,7 @@ for (const pass of ["1", "2a", "2b"] as const) {
 // list search: the same leaves in the same order, so the same outputs in
 // the same order and every counter equal but the node count.
 for (const pass of ["1", "2a", "2b"] as const) {
-  test(`bit masks and lists: the same outputs and counters on ${K_FILES[pass]} windows`, { skip: !haveKFiles && "k-files not found" }, () => {
+  test(`bit masks and lists: the same outputs and counters on ${K_FILES[pass]} windows`, { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
     const runs = [true, false].map((bitMasks) => {
       const stats = new Scan17Stats();
       const outputs: string[] = [];
@@ -193,7 +193,7 @@ for (const pass of ["1", "2a", "2b"] as const) {
   });
 }
 
-test("a window confines the scan: a k3 17 is output with exactly its bands-1+2 cells allowed, and not when one of them is taken out", { skip: !haveKFiles && "k-files not found" }, () => {
+test("a window confines the scan: a k3 17 is output with exactly its bands-1+2 cells allowed, and not when one of them is taken out", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
   let checked = 0;
   for (const line of sample("1", 8, 11)) {
     const grid = solve(line.puzzle)!;
@@ -215,7 +215,7 @@ test("a window confines the scan: a k3 17 is output with exactly its bands-1+2 c
 
 const mostFile = dataFile("grids-with-most-17s.tsv");
 
-test("scanGrid17 on the grid with 20 known 17s: exactly those 17s, each unique and on the grid", { skip: !mostFile && "grids-with-most-17s.tsv not found" }, () => {
+test("scanGrid17 on the grid with 20 known 17s: exactly those 17s, each unique and on the grid", { skip: !mostFile && missingData("grids-with-most-17s.tsv") }, () => {
   const rows = readFileSync(mostFile!, "utf8").split("\n").filter((l) => /^\d{81}\t/.test(l));
   const row = rows.find((r) => r.split("\t")[1] === "20")!.split("\t");
   const grid = parsePuzzle(row[0]);

@@ -5,7 +5,7 @@ import { isValidGrid, parsePuzzle } from "../src/core/puzzle.js";
 import { cellSetToList } from "../src/core/cellset.js";
 import { BitboardSolver } from "../src/solver/bitboard.js";
 import { TwoBandSolver } from "../src/solver/two-band.js";
-import { dataFile, readPuzzleFile, referenceCount, rng, text } from "./helpers.js";
+import { dataFile, readPuzzleFile, referenceCount, rng, text, missingData } from "./helpers.js";
 
 const seventeens = dataFile("sudoku17.txt");
 const hardest = dataFile("forum_hardest_1905_11plus.txt");
@@ -16,7 +16,7 @@ function assertSolves(puzzle: Uint8Array, solution: Uint8Array | null): void {
   for (let i = 0; i < 81; i++) if (puzzle[i] !== 0) assert.equal(solution![i], puzzle[i]);
 }
 
-test("the 49,158 known 17-clue puzzles each have exactly one solution, valid and agreeing with the clues", { skip: !seventeens && "sudoku17.txt not found" }, () => {
+test("the 49,158 known 17-clue puzzles each have exactly one solution, valid and agreeing with the clues", { skip: !seventeens && missingData("sudoku17.txt") }, () => {
   const puzzles = readPuzzleFile(seventeens!);
   assert.equal(puzzles.length, 49158);
   let unique = 0;
@@ -28,7 +28,7 @@ test("the 49,158 known 17-clue puzzles each have exactly one solution, valid and
   assert.equal(unique, 49158);
 });
 
-test("hardest list (sample of 3,000): unique, and solutions valid", { skip: !hardest && "hardest list not found" }, () => {
+test("hardest list (sample of 3,000): unique, and solutions valid", { skip: !hardest && missingData("forum_hardest_1905_11plus.txt") }, () => {
   const puzzles = readPuzzleFile(hardest!).filter((_, i) => i % 16 === 0);
   for (const puzzle of puzzles) {
     assert.equal(countSolutions(puzzle, 2), 1);
@@ -36,7 +36,7 @@ test("hardest list (sample of 3,000): unique, and solutions valid", { skip: !har
   }
 });
 
-test("a 17 with one clue removed has several solutions, and checkUnique returns a real unavoidable set", { skip: !seventeens && "sudoku17.txt not found" }, () => {
+test("a 17 with one clue removed has several solutions, and checkUnique returns a real unavoidable set", { skip: !seventeens && missingData("sudoku17.txt") }, () => {
   const puzzles = readPuzzleFile(seventeens!).filter((_, i) => i % 250 === 0);
   let checked = 0;
   for (const puzzle of puzzles) {
@@ -109,7 +109,7 @@ test("redundantClues: a 17 is minimal; a clue added from the solution is redunda
 });
 
 
-test("checkUniqueFrom (band 3 prepared once) agrees with checkUnique and with solution counts, even between checks of another grid", { skip: !seventeens && "sudoku17.txt not found" }, () => {
+test("checkUniqueFrom (band 3 prepared once) agrees with checkUnique and with solution counts, even between checks of another grid", { skip: !seventeens && missingData("sudoku17.txt") }, () => {
   const puzzles = readPuzzleFile(seventeens!).filter((_, i) => i % 997 === 0);
   const prepared = new BitboardSolver();
   const plain = new BitboardSolver();
@@ -154,7 +154,7 @@ test("checkUniqueFrom (band 3 prepared once) agrees with checkUnique and with so
   assert.ok(unique > 20 && several > 200, `both outcomes tested (${unique} unique, ${several} not)`);
 });
 
-test("the two-band check returns what the full solver returns with band 3 given, difference included", { skip: !seventeens && "sudoku17.txt not found" }, () => {
+test("the two-band check returns what the full solver returns with band 3 given, difference included", { skip: !seventeens && missingData("sudoku17.txt") }, () => {
   const puzzles = readPuzzleFile(seventeens!).filter((_, i) => i % 499 === 0);
   const full = new BitboardSolver();
   const two = new TwoBandSolver();

@@ -26,7 +26,7 @@ import { ChunkFilter, CHUNK } from "../src/bandscan/xy-filter.js";
 import { UAFifo } from "../src/bandscan/ua-fifo.js";
 import { sortLexicographic, validBandSets } from "../src/bandscan/valid-band-sets.js";
 import { solve } from "../src/solver/solve.js";
-import { dataFile, randomGrid, rng } from "./helpers.js";
+import { dataFile, randomGrid, rng, missingData } from "./helpers.js";
 
 const K_FILES: Record<Scan17Pass, string> = { "1": "k3_p1.txt", "2a": "k1_p2a.txt", "2b": "k2_p2b.txt" };
 const haveKFiles = Object.values(K_FILES).every((f) => dataFile(f) !== null);
@@ -153,7 +153,7 @@ function sample(pass: Scan17Pass, size: number, offset: number) {
 // entry by entry, and the k-line's among them.
 for (const pass of ["1", "2a", "2b"] as const) {
   const size = pass === "1" ? 60 : 30;
-  test(`chunks and expansion engines: the same 17s on ${size} windowed ${K_FILES[pass]} entries, each line's among them`, { skip: !haveKFiles && "k-files not found" }, () => {
+  test(`chunks and expansion engines: the same 17s on ${size} windowed ${K_FILES[pass]} entries, each line's among them`, { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
     let outputs = 0;
     for (const group of groupByEntry(sample(pass, size, 3))) {
       const byEngine = (["expand", "chunks"] as const).map((engine) => {
