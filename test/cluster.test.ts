@@ -146,7 +146,7 @@ test("cluster: scan17 on two workers, one killed in the middle of a unit: collec
   }
 });
 
-test("cluster: SIGTERM to a worker hands its unit back to the queue at once and exits with 130", { skip: skipNoRedis }, async () => {
+test("cluster: SIGTERM to a worker hands its unit back to the queue at once and exits with 130; cancel empties the queue", { skip: skipNoRedis }, async () => {
   const dir = freshDir();
   const { env, prefix } = clusterEnv({ SUDOKULAB_CLUSTER_LOCK_MS: "60000" });
   try {
@@ -160,6 +160,11 @@ test("cluster: SIGTERM to a worker hands its unit back to the queue at once and 
     // Long before the minute-long lock could expire, the unit waits for the next worker.
     const status = cli(["cluster", "status", id], env, dir);
     assert.match(status.stdout, /units: 1: 0 done, 0 running, 1 waiting, 0 failed/);
+    // Cancelled: its units leave the queue, the job says so, and a worker has nothing to do.
+    assert.equal(cli(["cluster", "cancel", id], env, dir).code, 0);
+    assert.match(cli(["cluster", "status", id], env, dir).stdout, /\(cancelled\)[\s\S]*units: 1: 0 done, 0 running, 0 waiting, 0 failed/);
+    const idle = startWorker(["--until-done"], env, dir);
+    assert.equal(await idle.exited, 0, idle.stderr());
   } finally {
     await dropKeys(prefix);
   }
