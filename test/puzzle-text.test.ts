@@ -89,6 +89,8 @@ test("bad items name their line and say what is wrong; the reading goes on", () 
   assert.match(reasons[0], /grid ends after 5 rows/);
   assert.match(reasons[1], /80 characters/);
   assert.match(reasons[2], /digit 1 appears twice in row 1/);
+  const clash = items[2];
+  assert.ok(!clash.ok && clash.cells !== undefined && clash.cells[0] === 1 && clash.cells[1] === 1, "a repeated digit keeps the cells read");
   assert.match(reasons[3], /bad character 'Q'/);
 });
 

@@ -113,6 +113,8 @@ test("bad input: wrong length, bad character, repeated digit (cells marked), no 
   await expectMessage(/bad character 'q' at position 10/i);
   await pasteInBox("44" + PUZZLE.slice(2));
   await expectMessage(/digit 4 appears twice in row 1/i);
+  const pastedClash = await web.page.$$eval(".cell.conflict", (cells) => cells.map((cell) => Number(cell.getAttribute("data-cell"))));
+  assert.ok(pastedClash.includes(0) && pastedClash.includes(1), `pasted: the clashing cells are marked (${pastedClash.join(",")})`);
 
   // Typed: the two cells are marked, and the message names them.
   await web.page.click(byTest("clear-grid"));

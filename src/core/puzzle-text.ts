@@ -18,7 +18,8 @@ export type ReadItem =
       readonly annotation: string;
       readonly line: number;
     }
-  | { readonly ok: false; readonly reason: string; readonly line: number };
+  /** `cells` is there when the item reads as 81 cells and only a repeated digit is wrong. */
+  | { readonly ok: false; readonly reason: string; readonly line: number; readonly cells?: Puzzle };
 
 /** A frame line: only rule characters, with a run of at least three dashes or equals signs. */
 const FRAME_LINE = /^[\s+\-=*|:]*[-=]{3}[\s+\-=*|:]*$/;
@@ -67,7 +68,7 @@ export class PuzzleTextReader {
     const cells = this.rows.slice();
     this.rowCount = 0;
     const conflict = findConflict(cells);
-    this.onItem(conflict === null ? { ok: true, cells, puzzle: formatPuzzle(cells), annotation: "", line: this.gridLine } : { ok: false, reason: conflict, line: this.gridLine });
+    this.onItem(conflict === null ? { ok: true, cells, puzzle: formatPuzzle(cells), annotation: "", line: this.gridLine } : { ok: false, reason: conflict, line: this.gridLine, cells });
   }
 
   private abandonGrid(): void {
@@ -123,7 +124,7 @@ function gridRow(text: string): Uint8Array | string {
 
 /** `text` is the line read: when its 81 cells are already written with '.' for empty, they are the puzzle's text as they stand. */
 function withLine(parsed: ReturnType<typeof parseLine>, line: number, text?: string): ReadItem {
-  if (!parsed.ok) return { ok: false, reason: parsed.reason, line };
+  if (!parsed.ok) return parsed.cells === undefined ? { ok: false, reason: parsed.reason, line } : { ok: false, reason: parsed.reason, line, cells: parsed.cells };
   const puzzle = text !== undefined && isPlainPuzzle(text) ? text.slice(0, 81) : formatPuzzle(parsed.cells);
   return { ok: true, cells: parsed.cells, puzzle, annotation: parsed.annotation, line };
 }

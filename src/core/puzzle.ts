@@ -12,7 +12,8 @@ export type Puzzle = Uint8Array;
 
 export type ParsedLine =
   | { readonly ok: true; readonly cells: Puzzle; readonly annotation: string }
-  | { readonly ok: false; readonly reason: string };
+  /** `cells` is there when the line reads as 81 cells and only a repeated digit is wrong (a page can mark them). */
+  | { readonly ok: false; readonly reason: string; readonly cells?: Puzzle };
 
 const SEPARATORS = " \t#;";
 /** Digits seen per unit while looking for a conflict: rows 0-8, columns 9-17, boxes 18-26. */
@@ -46,7 +47,7 @@ export function parseLine(rawLine: string): ParsedLine {
     return { ok: false, reason: `more than 81 cell characters (character 82 is '${printable(line[81])}'; an annotation must start with a space, tab, '#' or ';')` };
   }
   const conflict = findConflict(cells);
-  if (conflict !== null) return { ok: false, reason: conflict };
+  if (conflict !== null) return { ok: false, reason: conflict, cells };
   return { ok: true, cells, annotation: line.slice(81) };
 }
 

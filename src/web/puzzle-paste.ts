@@ -14,6 +14,8 @@ export function readPastedPuzzle(text: string): Pasted {
   if (items.length === 0) return { ok: false, reason: "No puzzle in the text: paste 81 characters or a grid of 9 lines." };
   const first = items[0];
   const where = text.trim().includes("\n") ? `Line ${first.line}: ` : "";
+  // A repeated digit: load the cells anyway, so the page marks the cells that clash.
+  if (!first.ok && first.cells !== undefined) return { ok: true, cells: first.cells, note: "" };
   if (!first.ok) return { ok: false, reason: `${where}${capitalized(first.reason)}.` };
   const more = items.length - 1;
   const note = more === 0 ? "" : `The text holds ${more} more item${more === 1 ? "" : "s"}; the first puzzle was loaded (the Batch tab rates a whole file).`;
