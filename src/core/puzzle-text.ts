@@ -7,7 +7,7 @@
  * before that is an error naming the grid's first line. Lines are numbered
  * from 1, so errors name the line a user sees in an editor.
  */
-import { cellValue, findConflict, formatPuzzle, parseLine, printable, type Puzzle } from "./puzzle.js";
+import { CELLS, PLAIN, REPEATED, cellValue, findConflict, formatPuzzle, printable, scanCells, scanProblem, type Puzzle } from "./puzzle.js";
 
 export type ReadItem =
   | {
@@ -28,9 +28,12 @@ const ROW_SEPARATOR = /[\s|:¦]/;
 
 /**
  * Reads lines one at a time (a stream needs no whole text) and hands each
- * puzzle or bad item to `onItem` as soon as it is complete.
+ * puzzle or bad item to `onItem` as soon as it is complete. An item's
+ * `cells` are the reader's own buffer, valid during the call: copy them to
+ * keep them (a batch of a million lines then allocates no array per line).
  */
 export class PuzzleTextReader {
+  private readonly cells = new Uint8Array(81);
   private readonly rows = new Uint8Array(81);
   private rowCount = 0;
   private gridLine = 0;
@@ -40,10 +43,8 @@ export class PuzzleTextReader {
   /** Takes the next line (without its line break); `line` is its 1-based number. */
   push(rawText: string, line: number): void {
     const text = rawText.endsWith("\r") ? rawText.slice(0, -1) : rawText;
-    if (this.rowCount === 0 && isPuzzleLine(text)) {
-      this.onItem(withLine(parseLine(text), line, text));
-      return;
-    }
+    // A line that starts with 81 cell characters is a one-line puzzle: the common case, read in one pass.
+    if (this.rowCount === 0 && text.length >= 81 && this.pushPuzzleLine(text, line)) return;
     if (FRAME_LINE.test(text)) return;
     const row = gridRow(text);
     if (typeof row !== "string") {
@@ -52,11 +53,26 @@ export class PuzzleTextReader {
       if (++this.rowCount === 9) this.finishGrid();
       return;
     }
-    if (this.rowCount > 0) this.abandonGrid();
+    if (this.rowCount > 0) {
+      this.abandonGrid();
+      if (text.length >= 81 && this.pushPuzzleLine(text, line)) return;
+    }
     if (text.trim() === "" || text.startsWith("#")) return;
     // Neither a puzzle line nor a row: the 81-character reader says what is wrong, in its words.
-    const parsed = parseLine(text);
-    this.onItem(parsed.ok ? withLine(parsed, line, text) : { ok: false, reason: row === "" ? parsed.reason : row, line });
+    this.onItem({ ok: false, reason: row === "" ? scanProblem(text, scanCells(text, this.cells)) : row, line });
+  }
+
+  /** False when the line is not a one-line puzzle (a character among its first 81 is not a cell). */
+  private pushPuzzleLine(text: string, line: number): boolean {
+    const cells = this.cells;
+    const scan = scanCells(text, cells);
+    if (scan >= 0) return false;
+    if (scan === PLAIN || scan === CELLS) {
+      const puzzle = scan === PLAIN ? text.slice(0, 81) : formatPuzzle(cells);
+      this.onItem({ ok: true, cells, puzzle, annotation: text.length > 81 ? text.slice(81) : "", line });
+    } else if (scan === REPEATED) this.onItem({ ok: false, reason: findConflict(cells) ?? "a digit repeats", line, cells });
+    else this.onItem({ ok: false, reason: scanProblem(text, scan), line });
+    return true;
   }
 
   /** Ends the text: a grid still missing rows is an error. */
@@ -65,7 +81,7 @@ export class PuzzleTextReader {
   }
 
   private finishGrid(): void {
-    const cells = this.rows.slice();
+    const cells = this.rows;
     this.rowCount = 0;
     const conflict = findConflict(cells);
     this.onItem(conflict === null ? { ok: true, cells, puzzle: formatPuzzle(cells), annotation: "", line: this.gridLine } : { ok: false, reason: conflict, line: this.gridLine, cells });
@@ -81,20 +97,13 @@ export class PuzzleTextReader {
 /** Every puzzle and bad item of a text, in order. A leading byte-order mark is skipped. */
 export function readPuzzles(text: string): ReadItem[] {
   const items: ReadItem[] = [];
-  const reader = new PuzzleTextReader((item) => items.push(item));
+  const reader = new PuzzleTextReader((item) => items.push(item.cells === undefined ? item : { ...item, cells: item.cells.slice() }));
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split("\n");
   // A final line break ends the last line; it does not start an empty one.
   const count = lines.length > 0 && lines[lines.length - 1] === "" ? lines.length - 1 : lines.length;
   for (let i = 0; i < count; i++) reader.push(lines[i], i + 1);
   reader.end();
   return items;
-}
-
-/** True when the line starts with 81 cell characters: a one-line puzzle (the common case, tested first). */
-function isPuzzleLine(text: string): boolean {
-  if (text.length < 81) return false;
-  for (let i = 0; i < 81; i++) if (cellValue(text.charCodeAt(i)) < 0) return false;
-  return true;
 }
 
 /**
@@ -120,20 +129,4 @@ function gridRow(text: string): Uint8Array | string {
   }
   if (n === 9) return row;
   return walls > 0 && n > 0 ? `grid row with ${n} cells (expected 9)` : "";
-}
-
-/** `text` is the line read: when its 81 cells are already written with '.' for empty, they are the puzzle's text as they stand. */
-function withLine(parsed: ReturnType<typeof parseLine>, line: number, text?: string): ReadItem {
-  if (!parsed.ok) return parsed.cells === undefined ? { ok: false, reason: parsed.reason, line } : { ok: false, reason: parsed.reason, line, cells: parsed.cells };
-  const puzzle = text !== undefined && isPlainPuzzle(text) ? text.slice(0, 81) : formatPuzzle(parsed.cells);
-  return { ok: true, cells: parsed.cells, puzzle, annotation: parsed.annotation, line };
-}
-
-/** True when the first 81 characters are 1-9 and '.' only. */
-function isPlainPuzzle(text: string): boolean {
-  for (let i = 0; i < 81; i++) {
-    const code = text.charCodeAt(i);
-    if (code !== 46 && (code < 49 || code > 57)) return false;
-  }
-  return true;
 }

@@ -21,34 +21,82 @@ const conflictMasks = new Int32Array(27);
 /** The characters that stand for an empty cell. */
 export const EMPTY_CELL_CHARACTERS = ".0-xX*";
 
+/** Cell values by character code: 1-9, 0 for an empty cell, -1 for anything else. */
+const CELL_VALUES = new Int8Array(128).fill(-1);
+for (let d = 1; d <= 9; d++) CELL_VALUES[48 + d] = d;
+for (const ch of EMPTY_CELL_CHARACTERS) CELL_VALUES[ch.charCodeAt(0)] = 0;
+
 /** The cell a character stands for: 1-9, 0 for empty, -1 when it is not a cell character. */
 export function cellValue(code: number): number {
-  if (code >= 49 && code <= 57) return code - 48;
-  // '.', '0', '-', 'x', 'X', '*'
-  return code === 46 || code === 48 || code === 45 || code === 120 || code === 88 || code === 42 ? 0 : -1;
+  return code < 128 ? CELL_VALUES[code] : -1;
 }
 
 /** Parses one line. Never throws: a bad line comes back with its reason. */
 export function parseLine(rawLine: string): ParsedLine {
-  const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+  const line = rawLine.charCodeAt(rawLine.length - 1) === 13 ? rawLine.slice(0, -1) : rawLine;
   const cells = new Uint8Array(81);
+  const scan = scanCells(line, cells);
+  if (scan === PLAIN || scan === CELLS) return { ok: true, cells, annotation: line.length > 81 ? line.slice(81) : "" };
+  if (scan === REPEATED) return { ok: false, reason: findConflict(cells) ?? "a digit repeats", cells };
+  return { ok: false, reason: scanProblem(line, scan) };
+}
+
+/** scanCells' answers; 0-80 is the position of the first character that is not a cell. */
+export const PLAIN = -1;
+/** 81 good cells, some written other than with 1-9 and '.'. */
+export const CELLS = -2;
+/** 81 cells with a digit repeated in a row, column or box. */
+export const REPEATED = -3;
+/** Fewer than 81 characters. */
+export const SHORT = -4;
+/** An 82nd character that cannot start an annotation. */
+export const RUN_ON = -5;
+
+/**
+ * Reads the 81 cells of a line (no line break) into `cells`, and checks in
+ * the same pass that no digit repeats in a unit. PLAIN when they are written
+ * with 1-9 and '.' only (the line is then the puzzle's own text), CELLS for
+ * other empty-cell characters, otherwise what is wrong. The caller owns the
+ * buffer, so a batch reads its lines without allocating: an array per line
+ * costs as much as the reading.
+ */
+export function scanCells(line: string, cells: Uint8Array): number {
   const n = Math.min(81, line.length);
+  const seen = conflictMasks;
+  seen.fill(0);
+  let clean = true;
+  let plain = true;
   for (let i = 0; i < n; i++) {
-    const value = cellValue(line.charCodeAt(i));
-    if (value >= 0) cells[i] = value;
-    else if (SEPARATORS.includes(line[i])) {
-      return { ok: false, reason: `only ${i} cell characters before '${printable(line[i])}' (expected 81)` };
-    } else {
-      return { ok: false, reason: `bad character '${printable(line[i])}' at position ${i + 1} (expected 1-9, or '.', '0', '-', 'x', '*' for an empty cell)` };
+    const code = line.charCodeAt(i);
+    const value = cellValue(code);
+    if (value < 0) return i;
+    cells[i] = value;
+    if (value === 0) {
+      if (code !== 46) plain = false;
+      continue;
     }
+    const bit = 1 << value;
+    const r = ROW_OF[i];
+    const c = 9 + COL_OF[i];
+    const b = 18 + BOX_OF[i];
+    if ((seen[r] | seen[c] | seen[b]) & bit) clean = false;
+    seen[r] |= bit;
+    seen[c] |= bit;
+    seen[b] |= bit;
   }
-  if (line.length < 81) return { ok: false, reason: `line has ${line.length} characters (expected 81)` };
-  if (line.length > 81 && !SEPARATORS.includes(line[81])) {
-    return { ok: false, reason: `more than 81 cell characters (character 82 is '${printable(line[81])}'; an annotation must start with a space, tab, '#' or ';')` };
-  }
-  const conflict = findConflict(cells);
-  if (conflict !== null) return { ok: false, reason: conflict, cells };
-  return { ok: true, cells, annotation: line.slice(81) };
+  if (line.length < 81) return SHORT;
+  if (line.length > 81 && !SEPARATORS.includes(line[81])) return RUN_ON;
+  if (!clean) return REPEATED;
+  return plain ? PLAIN : CELLS;
+}
+
+/** What is wrong with a line, from scanCells' answer (not REPEATED, which findConflict describes). */
+export function scanProblem(line: string, scan: number): string {
+  if (scan === SHORT) return `line has ${line.length} characters (expected 81)`;
+  if (scan === RUN_ON) return `more than 81 cell characters (character 82 is '${printable(line[81])}'; an annotation must start with a space, tab, '#' or ';')`;
+  const ch = line[scan];
+  if (SEPARATORS.includes(ch)) return `only ${scan} cell characters before '${printable(ch)}' (expected 81)`;
+  return `bad character '${printable(ch)}' at position ${scan + 1} (expected 1-9, or '.', '0', '-', 'x', '*' for an empty cell)`;
 }
 
 /** Parses a puzzle string, throwing an Error with the reason when it is bad. */
@@ -66,25 +114,8 @@ export function parseGrid(text: string): Puzzle {
   return cells;
 }
 
-/** Describes the first digit repeated in a unit, or null when there is none. */
+/** Describes the first digit repeated in a unit, or null when there is none (scanCells finds whether one is, in its pass). */
 export function findConflict(cells: Puzzle): string | null {
-  // A bit per digit and unit: one pass over the cells finds whether any repeats, which almost none does.
-  let clean = true;
-  const seen = conflictMasks;
-  seen.fill(0);
-  for (let cell = 0; cell < 81 && clean; cell++) {
-    const d = cells[cell];
-    if (d === 0) continue;
-    const bit = 1 << d;
-    const r = ROW_OF[cell];
-    const c = 9 + COL_OF[cell];
-    const b = 18 + BOX_OF[cell];
-    if ((seen[r] | seen[c] | seen[b]) & bit) clean = false;
-    seen[r] |= bit;
-    seen[c] |= bit;
-    seen[b] |= bit;
-  }
-  if (clean) return null;
   for (let u = 0; u < 27; u++) {
     const unit = UNITS[u];
     for (let i = 0; i < 9; i++) {

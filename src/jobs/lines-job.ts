@@ -7,6 +7,7 @@
  */
 import { cellName } from "../core/cells.js";
 import { formatPuzzle, type Puzzle } from "../core/puzzle.js";
+import { BitboardSolver } from "../solver/bitboard.js";
 import { countSolutions, redundantClues, solveUnique } from "../solver/solve.js";
 import { applyTransform, canonicalGrid, canonicalPuzzle } from "../canon/index.js";
 import { isProblemList, isStringArray, type JobKind, type Problem, type Renderer } from "./job.js";
@@ -34,6 +35,10 @@ export interface LinesData {
 /** A line's answer: its text, the fields of its JSON object, or why the item is bad. */
 type LineAnswer = { readonly text: string; readonly json: Record<string, unknown> } | { readonly error: string };
 
+const scratchCells = new Uint8Array(81);
+/** The job's own kernel: the items are checked already, so the public calls' argument checks would be paid twice. */
+const kernel = new BitboardSolver();
+
 export const linesJob: JobKind<LinesSpec, ItemBlock, LinesData, null> = {
   name: "lines",
 
@@ -43,7 +48,8 @@ export const linesJob: JobKind<LinesSpec, ItemBlock, LinesData, null> = {
     const lines: string[] = [];
     const problems: Problem[] = [];
     for (const item of unit.items) {
-      const read = itemCells(item);
+      // No answer keeps the cells past its item.
+      const read = itemCells(item, scratchCells);
       if ("reason" in read) {
         problems.push(read);
         continue;
@@ -76,13 +82,14 @@ export const linesJob: JobKind<LinesSpec, ItemBlock, LinesData, null> = {
 
 const LINE_ANSWERS: Record<LineCommand, (cells: Puzzle, spec: LinesSpec) => LineAnswer> = {
   solve(cells) {
-    const result = solveUnique(cells);
-    const solution = result.status === "unique" ? formatPuzzle(result.solution) : null;
-    return { text: solution ?? result.status, json: { status: result.status, solution } };
+    const count = kernel.countSolutions(cells, 2);
+    const status = count === 0 ? "none" : count === 1 ? "unique" : "multiple";
+    const solution = count === 1 ? formatPuzzle(kernel.solution) : null;
+    return { text: solution ?? status, json: { status, solution } };
   },
 
   count(cells, spec) {
-    const count = countSolutions(cells, spec.limit);
+    const count = kernel.countSolutions(cells, spec.limit);
     return { text: String(count), json: { count, limit: spec.limit } };
   },
 
