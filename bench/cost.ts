@@ -17,18 +17,23 @@
  *   report       collects what is done and prints the tables and the
  *                projections; writes docs/cost/*.svg
  * Data (picks, grids, collected outputs, records) goes to $SUDOKULAB_COST
- * (default ../costdata beside the repository), never into the project.
+ * (default ../costdata beside the repository), never into the project,
+ * except the frame: its outputs and records are published in docs/cost
+ * (the catalogs' sizes per rank), and a run with no frame of its own starts
+ * from them instead of spending CPU-hours on it again.
  *
  * Uniform grids: the main catalog lists every essentially different grid
  * once, so a uniform index below 5,472,730,538, located through the
  * per-rank band-3 counts of `frame`, gives an ED grid uniformly; a grid
- * whose class has |Aut| automorphisms stands for 9!*2*6^8*9!/|Aut|... of
- * the 6.67e21 grids, so it is kept with probability 1/|Aut| (rejection);
+ * whose class has |Aut| automorphisms stands for |G|/|Aut| of the 6.67e21
+ * grids (|G| = 2*6^8*9!, the row and column arrangements with
+ * transposition, times the relabellings), so it is kept with probability
+ * 1/|Aut| (rejection);
  * a uniformly random symmetry of the group then makes the grid uniform over
  * all grids.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EntryGenerator } from "../src/catalog/index.js";
@@ -236,8 +241,34 @@ function startWorkers(count: number): void {
   process.stderr.write(`${count} workers started in the background (nice 10); 'pkill -f "cluster worker"' stops them\n`);
 }
 
+const FRAMES = ["frame-main", "frame-inverted", "frame-pass1"];
+
+/** A frame published in docs/cost stands in for one not run here: its output, its record, and the job id the record names. */
+function framesFromDocs(): void {
+  for (const name of FRAMES) {
+    const published = join(DOCS, `${name}.out`);
+    if (existsSync(join(DATA, `${name}.out`)) || !existsSync(published) || !existsSync(`${published}.record.json`)) continue;
+    copyFileSync(published, join(DATA, `${name}.out`));
+    copyFileSync(`${published}.record.json`, join(DATA, `${name}.out.record.json`));
+    const record = JSON.parse(readFileSync(`${published}.record.json`, "utf8")) as { job: string };
+    writeFileSync(join(DATA, `${name}.id`), record.job + "\n");
+  }
+}
+
+/** A complete frame is published in docs/cost for the next run (it costs CPU-hours). */
+function publishFrames(): void {
+  mkdirSync(DOCS, { recursive: true });
+  for (const name of FRAMES) {
+    const out = join(DATA, `${name}.out`);
+    if (!existsSync(`${out}.record.json`)) continue;
+    copyFileSync(out, join(DOCS, `${name}.out`));
+    copyFileSync(`${out}.record.json`, join(DOCS, `${name}.out.record.json`));
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(DATA, { recursive: true });
+  framesFromDocs();
   const [step, a, b] = process.argv.slice(2);
   const seed = Number(b ?? 20261126);
   switch (step) {
@@ -261,6 +292,7 @@ async function main(): Promise<void> {
       break;
     case "report":
       (await import("./cost-report.js")).report({ data: DATA, docs: DOCS, cli, kFile: (pass: Pass) => dataFile(K_FILE[pass]), ranks: RANKS, passes: PASSES, catalog: CATALOG });
+      publishFrames();
       break;
     default:
       process.stderr.write("usage: npm run cost -- frame | ranks | sample [N [SEED]] | grids [N [SEED]] | workers [K] | status | report\n");
