@@ -6,8 +6,9 @@
  *   frame        the catalogs' sizes: main counted in full (bands 2, entries
  *                and bands 3 per rank; they must add up to 5,472,730,538),
  *                inverted and pass1 by their slices (--slices-only)
- *   ranks        complete band-1 ranks of each pass, chosen among those that
+ *   ranks [P:R]  complete band-1 ranks of each pass, chosen among those that
  *                hold known 17s, for the known 17s to be found exactly
+ *                (P:R ...: only these, e.g. 2a:370)
  *   sample N     N slices per pass drawn uniformly from all its slices (seed
  *                fixed), scanned through `scan17 --picks`
  *   grids N      N grids drawn uniformly from all solution grids (below),
@@ -91,11 +92,15 @@ function frameJobs(): Job[] {
   ];
 }
 
-/** Each rank whole: its slices from the frame (slices past the last would each enumerate the rank for nothing). */
-function rankJobs(): Job[] {
+/**
+ * Each rank whole: its slices from the frame (slices past the last would
+ * each enumerate the rank for nothing). `only` (PASS:RANK, ...) submits
+ * some of them first, the cheapest for instance.
+ */
+function rankJobs(only: readonly string[]): Job[] {
   return PASSES.flatMap((pass) => {
     const slices = slicesPerRank(pass);
-    return RANKS[pass].map((rank) => ({
+    return RANKS[pass].filter((rank) => only.length === 0 || only.includes(`${pass}:${rank}`)).map((rank) => ({
       name: `rank-${pass}-${rank}`,
       args: ["scan17", "--rank", String(rank), "--slices", `0..${slices[rank] - 1}`, "--pass", pass, "--unit-slices", String(RANK_UNIT_SLICES)],
     }));
@@ -276,7 +281,7 @@ async function main(): Promise<void> {
       frameJobs().forEach(submit);
       break;
     case "ranks":
-      rankJobs().forEach(submit);
+      rankJobs(process.argv.slice(3)).forEach(submit);
       break;
     case "sample":
       sampleJobs(Number(a ?? 100), seed).forEach(submit);
@@ -295,7 +300,7 @@ async function main(): Promise<void> {
       publishFrames();
       break;
     default:
-      process.stderr.write("usage: npm run cost -- frame | ranks | sample [N [SEED]] | grids [N [SEED]] | workers [K] | status | report\n");
+      process.stderr.write("usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED]] | workers [K] | status | report\n");
       process.exitCode = 2;
   }
 }
