@@ -157,28 +157,47 @@ function mainBands3(): number[] {
   return bands3;
 }
 
-/** The ED grid at index `k` of the main catalog (ranks in order, each rank's band 3s in the generator's order). */
-function catalogGrid(k: number, bands3: readonly number[]): Uint8Array {
-  let rank = 0;
-  while (k >= bands3[rank]) k -= bands3[rank++];
-  const generator = new EntryGenerator("main", rank);
-  let found: Uint8Array | null = null;
-  const stop = new Error("found");
-  try {
-    generator.run({}, (entry) => {
-      if (k >= entry.bands3Count) {
-        k -= entry.bands3Count;
-        return;
-      }
-      found = Uint8Array.from(entry.grid);
-      found.set(entry.bands3.subarray(27 * k, 27 * k + 27), 54);
-      throw stop;
-    });
-  } catch (error) {
-    if (error !== stop) throw error;
+/**
+ * The ED grids at the given indices of the main catalog (ranks in order,
+ * each rank's band 3s in the generator's order). Each rank is enumerated
+ * once, as far as its last wanted index: a rank costs up to a minute.
+ */
+function catalogGrids(indices: readonly number[], bands3: readonly number[]): Map<number, Uint8Array> {
+  const byRank = new Map<number, number[]>();
+  for (const index of indices) {
+    let rank = 0;
+    let k = index;
+    while (k >= bands3[rank]) k -= bands3[rank++];
+    byRank.set(rank, [...(byRank.get(rank) ?? []), index]);
   }
-  if (found === null) throw new Error(`index past the end of rank ${rank}`);
-  return found;
+  const grids = new Map<number, Uint8Array>();
+  let done = 0;
+  const stop = new Error("enough");
+  for (const [rank, wanted] of [...byRank].sort((x, y) => x[0] - y[0])) {
+    const first = bands3.slice(0, rank).reduce((sum, count) => sum + count, 0);
+    const positions = [...new Set(wanted.map((index) => index - first))].sort((x, y) => x - y);
+    let next = 0;
+    let seen = 0;
+    try {
+      new EntryGenerator("main", rank).run({}, (entry) => {
+        while (next < positions.length && positions[next] < seen + entry.bands3Count) {
+          const k = positions[next] - seen;
+          const grid = Uint8Array.from(entry.grid);
+          grid.set(entry.bands3.subarray(27 * k, 27 * k + 27), 54);
+          grids.set(first + positions[next++], grid);
+        }
+        seen += entry.bands3Count;
+        if (next === positions.length) throw stop;
+      });
+    } catch (error) {
+      if (error !== stop) throw error;
+    }
+    if (next < positions.length) throw new Error(`index past the end of rank ${rank}`);
+    done += positions.length;
+    process.stderr.write(`\rcatalog grids located: ${done}/${indices.length} (rank ${rank})   `);
+  }
+  process.stderr.write("\n");
+  return grids;
 }
 
 /** A uniformly random symmetry of the grid: relabelling, band and row orders, stack and column orders, transposition. */
@@ -203,25 +222,38 @@ function randomIsomorph(grid: Uint8Array, random: () => number): Uint8Array {
   return out;
 }
 
-/** `n` grids uniform over all solution grids (seeded), with the draws rejected for their automorphisms. */
+/**
+ * `n` grids uniform over all solution grids (seeded), with the draws
+ * rejected for their automorphisms. Indices are drawn in rounds (one
+ * stream of random numbers), located in the catalog together, and judged
+ * in the order drawn by a second stream, which also picks the symmetries.
+ */
 function drawGrids(n: number, seed: number): { grids: string[]; rejected: number } {
   const bands3 = mainBands3();
-  const random = mulberry32(seed);
+  const indexRandom = mulberry32(seed);
+  const judge = mulberry32(seed + 1);
   const grids: string[] = [];
   let rejected = 0;
   while (grids.length < n) {
-    // Two 32-bit draws make a 53-bit fraction: one draw could not reach every index below 5.47e9.
-    const x = Math.floor(random() * 2 ** 32) * 2 ** 21 + Math.floor(random() * 2 ** 21);
-    const grid = catalogGrid(Math.floor((x / 2 ** 53) * ED_GRIDS), bands3);
-    const automorphisms = canonicalGrid(grid).automorphisms;
-    if (random() * automorphisms >= 1) {
-      rejected++;
-      continue;
+    // A few more than needed: almost no grid has an automorphism.
+    const round = Math.ceil((n - grids.length) * 1.05) + 2;
+    const indices: number[] = [];
+    for (let i = 0; i < round; i++) {
+      // Two 32-bit draws make a 53-bit fraction: one draw could not reach every index below 5.47e9.
+      const x = Math.floor(indexRandom() * 2 ** 32) * 2 ** 21 + Math.floor(indexRandom() * 2 ** 21);
+      indices.push(Math.floor((x / 2 ** 53) * ED_GRIDS));
     }
-    grids.push(formatPuzzle(randomIsomorph(grid, random)));
-    process.stderr.write(`\rgrids drawn: ${grids.length}/${n}`);
+    const located = catalogGrids(indices, bands3);
+    for (const index of indices) {
+      if (grids.length === n) break;
+      const grid = located.get(index)!;
+      if (judge() * canonicalGrid(grid).automorphisms >= 1) {
+        rejected++;
+        continue;
+      }
+      grids.push(formatPuzzle(randomIsomorph(grid, judge)));
+    }
   }
-  process.stderr.write("\n");
   return { grids, rejected };
 }
 
