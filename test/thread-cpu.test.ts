@@ -21,8 +21,14 @@ test("threadCpuSeconds counts this thread's CPU and not another thread's", { ski
   const spent = threadCpuSeconds() - alone;
   assert.ok(spent >= 0.15 && spent <= 0.35, `0.2 s of spinning read as ${spent.toFixed(3)} s`);
 
-  // A second thread spins for 0.6 s of wall time while this one sleeps.
-  const worker = new Worker("const end = Date.now() + 600; while (Date.now() < end);", { eval: true });
+  // A second thread spins for 0.4 s of its own CPU (however busy the machine) while this one waits.
+  const worker = new Worker(
+    `const { readFileSync } = require("node:fs");
+     const cpu = () => Number(readFileSync("/proc/thread-self/schedstat", "latin1").split(" ")[0]) / 1e9;
+     const start = cpu();
+     while (cpu() - start < 0.4);`,
+    { eval: true },
+  );
   const before = threadCpuSeconds();
   const processBefore = process.cpuUsage();
   await new Promise((resolve) => worker.once("exit", resolve));
