@@ -11,8 +11,10 @@
  *                (P:R ...: only these, e.g. 2a:370)
  *   sample N     N slices per pass drawn uniformly from all its slices (seed
  *                fixed), scanned through `scan17 --picks`
- *   grids N      N grids drawn uniformly from all solution grids (below),
- *                scanned for 16 and for 17 clues (`scan --grids`)
+ *   grids N [SEED [N17]]
+ *                N grids drawn uniformly from all solution grids (below),
+ *                scanned for 16 clues, and the first N17 of them for 17
+ *                clues (`scan --grids`)
  *   workers K    K cluster workers of one thread each, in the background
  *   status       the cluster's jobs
  *   report       collects what is done and prints the tables and the
@@ -257,13 +259,23 @@ function drawGrids(n: number, seed: number): { grids: string[]; rejected: number
   return { grids, rejected };
 }
 
-function gridJobs(n: number, seed: number): Job[] {
+/** `n` grids scanned for 16 clues; the first `n17` of them (uniform too: the file's order is random) for 17 clues, which costs ten times more. */
+function gridJobs(n: number, seed: number, n17: number): Job[] {
   const file = join(DATA, `grids-${n}-${seed}.txt`);
   if (!existsSync(file)) {
     const { grids, rejected } = drawGrids(n, seed);
     writeFileSync(file, `# ${n} grids uniform over all solution grids, seed ${seed} (${rejected} draws rejected for their automorphisms)\n` + grids.join("\n") + "\n");
   }
-  return [16, 17].map((clues) => ({ name: `grids-${clues}-${n}-${seed}`, args: ["scan", "--grids", file, "--clues", String(clues)] }));
+  let file17 = file;
+  if (n17 < n) {
+    file17 = join(DATA, `grids-${n}-${seed}-first-${n17}.txt`);
+    const lines = readFileSync(file, "utf8").split("\n").filter((line) => line !== "" && !line.startsWith("#"));
+    writeFileSync(file17, `# the first ${n17} grids of ${file}\n` + lines.slice(0, n17).join("\n") + "\n");
+  }
+  return [
+    { name: `grids-16-${n}-${seed}`, args: ["scan", "--grids", file, "--clues", "16"] },
+    { name: `grids-17-${n17}-${seed}`, args: ["scan", "--grids", file17, "--clues", "17"] },
+  ];
 }
 
 function startWorkers(count: number): void {
@@ -319,7 +331,7 @@ async function main(): Promise<void> {
       sampleJobs(Number(a ?? 100), seed).forEach(submit);
       break;
     case "grids":
-      gridJobs(Number(a ?? 300), seed).forEach(submit);
+      gridJobs(Number(a ?? 300), seed, Number(process.argv[5] ?? a ?? 300)).forEach(submit);
       break;
     case "workers":
       startWorkers(Number(a ?? 2));
@@ -332,7 +344,7 @@ async function main(): Promise<void> {
       publishFrames();
       break;
     default:
-      process.stderr.write("usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED]] | workers [K] | status | report\n");
+      process.stderr.write("usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED [N17]]] | workers [K] | status | report\n");
       process.exitCode = 2;
   }
 }
