@@ -165,6 +165,13 @@ test("cluster: SIGTERM to a worker hands its unit back to the queue at once and 
     assert.match(cli(["cluster", "status", id], env, dir).stdout, /\(cancelled\)[\s\S]*units: 1: 0 done, 0 running, 0 waiting, 0 failed/);
     const idle = startWorker(["--until-done"], env, dir);
     assert.equal(await idle.exited, 0, idle.stderr());
+    // Submitted again, the job is no longer cancelled and its unit waits for a worker.
+    const again = cli(["cluster", "submit", "scan17", "--rank", "0", "--slices", "100000", "--pass", "1"], env, dir);
+    assert.equal(again.stdout.trim(), id);
+    assert.match(again.stderr, /submitted again after its cancel: .*1 added/);
+    const revived = cli(["cluster", "status", id], env, dir).stdout;
+    assert.doesNotMatch(revived, /cancelled/);
+    assert.match(revived, /units: 1: 0 done, 0 running, 1 waiting, 0 failed/);
   } finally {
     await dropKeys(prefix);
   }

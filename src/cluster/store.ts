@@ -82,6 +82,12 @@ export class JobStore {
     await this.redis.hset(`${this.prefix}:jobs`, meta.id, JSON.stringify({ ...meta, cancelled: true }));
   }
 
+  /** A cancelled job submitted again: workers take its units again. */
+  async clearCancelled(meta: JobMeta): Promise<void> {
+    const { cancelled: _cancelled, ...active } = meta;
+    await this.redis.hset(`${this.prefix}:jobs`, meta.id, JSON.stringify(active));
+  }
+
   /** The stored units from `from`, `count` of them. */
   async units(job: string, from = 0, count = -1): Promise<unknown[]> {
     const texts = await this.redis.lrange(this.key(job, "units"), from, count < 0 ? -1 : from + count - 1);

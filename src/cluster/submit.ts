@@ -45,6 +45,10 @@ export async function submit(plan: JobPlan, options: SubmitOptions): Promise<num
       submitted: new Date().toISOString(),
     };
     const fresh = await store.addJob(meta, meta.storedUnits ? units : null);
+    // Submitting a cancelled job again takes the cancel back: its missing units are queued below.
+    const before = fresh ? null : await store.job(id);
+    const revived = before?.cancelled === true;
+    if (revived) await store.clearCancelled(before);
     const done = await store.doneIndexes(id);
     const queue = openQueue(id, redis);
     try {
@@ -60,7 +64,8 @@ export async function submit(plan: JobPlan, options: SubmitOptions): Promise<num
       if (done.size > 0) parts.push(`${done.size} done already`);
       if (skipped.size > 0) parts.push(`${skipped.size} in ${options.skip}`);
       if (queued.size > 0) parts.push(`${queued.size} queued already`);
-      process.stderr.write(`sudokulab: ${fresh ? "submitted" : "already submitted"}: ${plan.command}: ${parts.join(", ")}\n`);
+      const how = fresh ? "submitted" : revived ? "submitted again after its cancel" : "already submitted";
+      process.stderr.write(`sudokulab: ${how}: ${plan.command}: ${parts.join(", ")}\n`);
       process.stdout.write(`${id}\n`);
     } finally {
       await queue.close();
