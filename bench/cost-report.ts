@@ -4,7 +4,8 @@
  * docs/SEARCH-COST.md and writes its plot. Every figure comes from the run
  * records (CPU seconds per unit, measured in the thread that ran it).
  *
- * The projection of a pass: its slices were drawn uniformly from all its
+ * The projection of a pass: its slices (of every sample job of the pass,
+ * each with its own seed, pooled) were drawn uniformly from all its
  * slices, so the mean CPU per drawn slice times the number of slices
  * estimates the pass's CPU without bias; the 95% interval is that estimate
  * plus or minus 1.96 standard errors (N * s / sqrt(n), s the sample's
@@ -169,22 +170,24 @@ function sampleReport(ctx: Context, records: Map<string, Record_>, out: string[]
   const points: { pass: Pass; rank: number; cpu: number }[] = [];
   let totalYears = 0;
   let totalVariance = 0;
-  for (const name of [...records.keys()].filter((n) => n.startsWith("sample-")).sort()) {
-    const record = records.get(name)!;
-    const pass = String(record.spec.pass) as Pass;
+  // Every sample job of a pass (each its own seed) adds its slices to one sample of the pass.
+  for (const pass of ctx.passes) {
+    const samples = [...records.keys()].filter((n) => n.startsWith(`sample-${pass}-`)).sort().map((name) => records.get(name)!);
     const frame = frames.get(ctx.catalog[pass]);
-    if (frame === undefined) continue;
-    const picks = record.spec.picks as [number, number][];
+    if (samples.length === 0 || frame === undefined) continue;
     const slicesPerRank = new Map(frame.units.map((unit) => [unit.unit, ((unit.counters.bands2 ?? 0) >> 6) + 1]));
     const enumCpuPerRank = new Map(frame.units.map((unit) => [unit.unit, unit.cpu]));
     const totalSlices = [...slicesPerRank.values()].reduce((a, b) => a + b, 0);
     // Each unit's CPU less its enumeration of the rank's bands 2 up to the slice (frame: the whole rank's, pro rata).
-    const costs = record.units.map((unit) => {
-      const [rank, slice] = picks[unit.unit];
-      const enumeration = frame.spec.slicesOnly === true ? (enumCpuPerRank.get(rank) ?? 0) * (slice / Math.max(1, slicesPerRank.get(rank) ?? 1)) : 0;
-      const cpu = Math.max(0, unit.cpu - enumeration);
-      points.push({ pass, rank, cpu });
-      return { cpu, entries: unit.counters.entries ?? 0 };
+    const costs = samples.flatMap((record) => {
+      const picks = record.spec.picks as [number, number][];
+      return record.units.map((unit) => {
+        const [rank, slice] = picks[unit.unit];
+        const enumeration = frame.spec.slicesOnly === true ? (enumCpuPerRank.get(rank) ?? 0) * (slice / Math.max(1, slicesPerRank.get(rank) ?? 1)) : 0;
+        const cpu = Math.max(0, unit.cpu - enumeration);
+        points.push({ pass, rank, cpu });
+        return { cpu, entries: unit.counters.entries ?? 0 };
+      });
     });
     const n = costs.length;
     const mean = costs.reduce((s, c) => s + c.cpu, 0) / n;
