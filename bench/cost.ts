@@ -9,8 +9,11 @@
  *   ranks [P:R]  complete band-1 ranks of each pass, chosen among those that
  *                hold known 17s, for the known 17s to be found exactly
  *                (P:R ...: only these, e.g. 2a:370)
- *   sample N     N slices per pass drawn uniformly from all its slices (seed
- *                fixed), scanned through `scan17 --picks`
+ *   sample N [SEED]
+ *                N slices per pass drawn uniformly from all its slices,
+ *                scanned through `scan17 --picks`; pass k of the three
+ *                draws with SEED + k, so the seeds of two batches must
+ *                differ by 3 or more for the batches to be independent
  *   grids N [SEED [N17]]
  *                N grids drawn uniformly from all solution grids (below),
  *                scanned for 16 clues, and the first N17 of them for 17
