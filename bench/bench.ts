@@ -11,7 +11,7 @@ import { EntryGenerator } from "../src/catalog/index.js";
 import { groupByEntry, parseKLine, replayGroup, Scan17Stats, scanGridByBands, scanSlices17 } from "../src/bandscan/index.js";
 import { parseGrid } from "../src/core/puzzle.js";
 import { randomGrid, rng } from "../test/helpers.js";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { dataFile, readPuzzleFile } from "../src/io/shared-data.js";
 
@@ -62,40 +62,6 @@ countToTwo("sudoku17.txt", "17-clue list", 100_000, "tdoku 305k/s, tdoku WebAsse
 countToTwo("forum_hardest_1905_11plus.txt", "forum hardest 1905 11+", 6_000, "tdoku 19.4k/s, WebAssembly 11.9k/s, best npm 1.0k/s");
 
 const CLI = new URL("../src/cli/main.js", import.meta.url).pathname;
-/** Preloaded into a child: prints the whole process's CPU time on stderr as it exits. */
-const CPU_PROBE = "data:text/javascript,process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\ncpu-us '+(u.user+u.system)+'\\n')})";
-
-/** CPU seconds of a whole `sudokulab` process (median of 5 runs). */
-function wholeProcess(args: readonly string[]): number {
-  const runs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const run = spawnSync(process.execPath, ["--import", CPU_PROBE, CLI, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
-    const match = /cpu-us (\d+)/.exec(run.stderr);
-    if (run.status !== 0 || match === null) throw new Error(`sudokulab ${args.join(" ")} failed: ${run.stderr}`);
-    runs.push(Number(match[1]) / 1e6);
-  }
-  return runs.sort((a, b) => a - b)[2];
-}
-
-/** Median of 5: the solver loop alone in a fresh process. */
-function coldLoop(file: string): number {
-  const script = new URL("./solver-loop.js", import.meta.url).pathname;
-  const runs = Array.from({ length: 5 }, () => Number(spawnSync(process.execPath, [script, file], { encoding: "utf8" }).stdout.split(" ")[0]));
-  return runs.sort((a, b) => a - b)[2];
-}
-
-/** tdoku's whole process on the same file when SUDOKULAB_TDOKU names a build of it that counts to 2 per line. */
-function tdokuWholeProcess(file: string): string {
-  const binary = process.env.SUDOKULAB_TDOKU;
-  if (!binary) return "tdoku whole process: set SUDOKULAB_TDOKU to run it here";
-  const runs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const before = cpuOfChildren();
-    spawnSync("sh", ["-c", `"$0" < "$1" > /dev/null`, binary, file]);
-    runs.push(cpuOfChildren() - before);
-  }
-  return `tdoku whole process ${runs.sort((a, b) => a - b)[2].toFixed(2)} s (same machine, same run)`;
-}
 
 /** CPU seconds of this process's waited-for children, from /proc (Linux). */
 function cpuOfChildren(): number {
@@ -104,21 +70,44 @@ function cpuOfChildren(): number {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
-const seventeensForBatch = dataFile("sudoku17.txt");
-if (seventeensForBatch) {
-  const whole = wholeProcess(["count", "--limit", "2", "--threads", "1", seventeensForBatch]);
-  const startUp = wholeProcess(["count", "--limit", "2", "--threads", "1", "/dev/null"]);
-  const loop = coldLoop(seventeensForBatch);
+/** Median CPU seconds of 5 runs of a whole process, stdin from `input` when given. */
+function wholeProcess(command: string, args: readonly string[], input?: string): number {
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const stdin = input === undefined ? "ignore" : openSync(input, "r");
+    const before = cpuOfChildren();
+    const run = spawnSync(command, args, { stdio: [stdin, "ignore", "pipe"], encoding: "utf8" });
+    if (stdin !== "ignore") closeSync(stdin);
+    if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${run.stderr}`);
+    runs.push(cpuOfChildren() - before);
+  }
+  return runs.sort((a, b) => a - b)[2];
+}
+
+/** Median of 5: the solver loop alone in a fresh process (it prints its own CPU seconds). */
+function coldLoop(file: string): number {
+  const script = new URL("./solver-loop.js", import.meta.url).pathname;
+  const runs = Array.from({ length: 5 }, () => Number(spawnSync(process.execPath, [script, file], { encoding: "utf8" }).stdout.split(" ")[0]));
+  return runs.sort((a, b) => a - b)[2];
+}
+
+const seventeens = dataFile("sudoku17.txt");
+if (seventeens) {
+  const count = (file: string): number => wholeProcess(process.execPath, [CLI, "count", "--limit", "2", "--threads", "1", file]);
+  const whole = count(seventeens);
+  const startUp = count("/dev/null");
+  const loop = coldLoop(seventeens);
   const target = 1.5 * loop + 0.15;
+  // tdoku, when SUDOKULAB_TDOKU names a build of it that counts each line of stdin to 2.
+  const tdoku = process.env.SUDOKULAB_TDOKU;
   rows.push({
     figure: "whole process: `count --limit 2 --threads 1` on the 49,158 17s (read, solve, print)",
     measured: `${whole.toFixed(2)} s (solver loop ${loop.toFixed(2)} s cold; start-up ${startUp.toFixed(2)} s)`,
     target: `<= 1.5 x loop + 0.15 = ${target.toFixed(2)} s ${whole <= target ? "met" : "MISSED"}; start-up <= 0.15 s ${startUp <= 0.15 ? "met" : "MISSED"}`,
-    anchors: tdokuWholeProcess(seventeensForBatch),
+    anchors: tdoku ? `tdoku whole process ${wholeProcess(tdoku, [], seventeens).toFixed(2)} s (same machine, same run)` : "tdoku whole process: set SUDOKULAB_TDOKU to run it here",
   });
 }
 
-const seventeens = dataFile("sudoku17.txt");
 if (seventeens) {
   const puzzles = readPuzzleFile(seventeens);
   const [, tableSeconds] = cpuSeconds(() => bandLookup());

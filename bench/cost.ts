@@ -112,15 +112,18 @@ function rankJobs(only: readonly string[]): Job[] {
   });
 }
 
+/** A catalog's frame, one row per rank (its output without the total line). */
+function frameRows(catalog: string): { rank: number; bands2: number; bands3: number }[] {
+  const file = join(DATA, `frame-${catalog}.out`);
+  if (!existsSync(file)) throw new Error(`${file} missing: run 'npm run cost -- frame' and collect it first ('npm run cost -- report')`);
+  const rows = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { rank: number | "total"; bands2: number; bands3: number });
+  return rows.filter((row): row is { rank: number; bands2: number; bands3: number } => row.rank !== "total");
+}
+
 /** Slices per rank of a catalog, from the frame's output (bands 2 >> 6, plus 1). */
 function slicesPerRank(pass: Pass): number[] {
-  const file = join(DATA, `frame-${CATALOG[pass]}.out`);
-  if (!existsSync(file)) throw new Error(`${file} missing: run 'npm run cost -- frame' and collect it first ('npm run cost -- report')`);
   const slices = new Array<number>(416).fill(0);
-  for (const line of readFileSync(file, "utf8").trim().split("\n")) {
-    const row = JSON.parse(line) as { rank: number | "total"; bands2: number };
-    if (row.rank !== "total") slices[row.rank] = (row.bands2 >> 6) + 1;
-  }
+  for (const row of frameRows(CATALOG[pass])) slices[row.rank] = (row.bands2 >> 6) + 1;
   return slices;
 }
 
@@ -150,13 +153,8 @@ function sampleJobs(n: number, seed: number): Job[] {
 
 /** Band 3 counts per rank of the main catalog, from the frame. */
 function mainBands3(): number[] {
-  const file = join(DATA, "frame-main.out");
-  if (!existsSync(file)) throw new Error(`${file} missing: run and collect the frame first`);
   const bands3 = new Array<number>(416).fill(0);
-  for (const line of readFileSync(file, "utf8").trim().split("\n")) {
-    const row = JSON.parse(line) as { rank: number | "total"; bands3: number };
-    if (row.rank !== "total") bands3[row.rank] = row.bands3;
-  }
+  for (const row of frameRows("main")) bands3[row.rank] = row.bands3;
   const total = bands3.reduce((a, b) => a + b, 0);
   if (total !== ED_GRIDS) throw new Error(`the main catalog's bands 3 add up to ${total}, not ${ED_GRIDS}`);
   return bands3;
