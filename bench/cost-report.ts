@@ -50,7 +50,8 @@ interface Record_ {
 const ED_GRIDS = 5_472_730_538;
 const SECONDS_PER_YEAR = 365.25 * 86400;
 
-export function report(ctx: Context): void {
+/** Prints the report; returns the names of the complete jobs, to be published. */
+export function report(ctx: Context): string[] {
   const records = collectAll(ctx);
   const out: string[] = [];
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: join(ctx.docs, ".."), encoding: "utf8" }).stdout.trim() || "unknown commit";
@@ -60,6 +61,7 @@ export function report(ctx: Context): void {
   sampleReport(ctx, records, out);
   gridsReport(records, out);
   process.stdout.write(out.join("\n") + "\n");
+  return [...records.keys()];
 }
 
 /** Collects every job of the cost runs; returns the records of those complete (and partial ones' journals are kept on disk). */

@@ -22,11 +22,11 @@
  *   status       the cluster's jobs
  *   report       collects what is done and prints the tables and the
  *                projections; writes docs/cost/*.svg
- * Data (picks, grids, collected outputs, records) goes to $SUDOKULAB_COST
- * (default ../costdata beside the repository), never into the project,
- * except the frame: its outputs and records are published in docs/cost
- * (the catalogs' sizes per rank), and a run with no frame of its own starts
- * from them instead of spending CPU-hours on it again.
+ * Working data (picks, grids, journals, checkpoints) goes to $SUDOKULAB_COST
+ * (default ../costdata beside the repository). Each complete job's output
+ * and record are published in docs/cost by `report`: they are the results,
+ * and a run on another machine starts from them instead of spending
+ * CPU-hours on them again.
  *
  * Uniform grids: the main catalog lists every essentially different grid
  * once, so a uniform index below 5,472,730,538, located through the
@@ -39,7 +39,7 @@
  * all grids.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EntryGenerator } from "../src/catalog/index.js";
@@ -78,9 +78,13 @@ function cli(args: readonly string[], quiet = false): { code: number | null; std
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** Submits a job (again: adds nothing) and remembers its id under its name. */
+/** Submits a job (again: adds nothing; complete: nothing at all) and remembers its id under its name. */
 function submit(job: Job): string {
   const out = join(DATA, `${job.name}.out`);
+  if (existsSync(`${out}.record.json`)) {
+    process.stderr.write(`${job.name}: complete already (${out}.record.json)\n`);
+    return readFileSync(join(DATA, `${job.name}.id`), "utf8").trim();
+  }
   const skip = existsSync(`${out}.checkpoint`) ? ["--skip", `${out}.checkpoint`] : [];
   const run = cli(["cluster", "submit", ...skip, ...job.args]);
   if (run.code !== 0) throw new Error(`submit ${job.name} failed`);
@@ -291,13 +295,19 @@ function startWorkers(count: number): void {
   process.stderr.write(`${count} workers started in the background (nice 10); 'pkill -f "cluster worker"' stops them\n`);
 }
 
-const FRAMES = ["frame-main", "frame-inverted", "frame-pass1"];
-
-/** A frame published in docs/cost stands in for one not run here: its output, its record, and the job id the record names. */
-function framesFromDocs(): void {
-  for (const name of FRAMES) {
+/**
+ * Every complete job is published in docs/cost: its output and its record
+ * (CPU per unit), with the drawn slices and grids the jobs read. A run with no copy of its own starts from them, so no
+ * later machine pays for a frame, a rank or a sample again, and the report
+ * pools its own runs with the published ones.
+ */
+function publishedToData(): void {
+  if (!existsSync(DOCS)) return;
+  for (const file of readdirSync(DOCS).filter(isDrawnInput)) if (!existsSync(join(DATA, file))) copyFileSync(join(DOCS, file), join(DATA, file));
+  for (const file of readdirSync(DOCS).filter((f) => f.endsWith(".out.record.json"))) {
+    const name = file.slice(0, -".out.record.json".length);
     const published = join(DOCS, `${name}.out`);
-    if (existsSync(join(DATA, `${name}.out`)) || !existsSync(published) || !existsSync(`${published}.record.json`)) continue;
+    if (existsSync(join(DATA, `${name}.out`)) || !existsSync(published)) continue;
     copyFileSync(published, join(DATA, `${name}.out`));
     copyFileSync(`${published}.record.json`, join(DATA, `${name}.out.record.json`));
     const record = JSON.parse(readFileSync(`${published}.record.json`, "utf8")) as { job: string };
@@ -305,12 +315,16 @@ function framesFromDocs(): void {
   }
 }
 
-/** A complete frame is published in docs/cost for the next run (it costs CPU-hours). */
-function publishFrames(): void {
+/** The drawn inputs of the sample and grid jobs (slices, grids): costly to draw again, and part of their jobs' identity. */
+function isDrawnInput(file: string): boolean {
+  return /^(picks|grids)-.*\.txt$/.test(file);
+}
+
+function publish(names: Iterable<string>): void {
   mkdirSync(DOCS, { recursive: true });
-  for (const name of FRAMES) {
+  for (const file of readdirSync(DATA).filter(isDrawnInput)) copyFileSync(join(DATA, file), join(DOCS, file));
+  for (const name of names) {
     const out = join(DATA, `${name}.out`);
-    if (!existsSync(`${out}.record.json`)) continue;
     copyFileSync(out, join(DOCS, `${name}.out`));
     copyFileSync(`${out}.record.json`, join(DOCS, `${name}.out.record.json`));
   }
@@ -318,7 +332,7 @@ function publishFrames(): void {
 
 async function main(): Promise<void> {
   mkdirSync(DATA, { recursive: true });
-  framesFromDocs();
+  publishedToData();
   const [step, a, b] = process.argv.slice(2);
   const seed = Number(b ?? 20261126);
   switch (step) {
@@ -341,8 +355,7 @@ async function main(): Promise<void> {
       process.stdout.write(cli(["cluster", "status"]).stdout);
       break;
     case "report":
-      (await import("./cost-report.js")).report({ data: DATA, docs: DOCS, cli, kFile: (pass: Pass) => dataFile(K_FILE[pass]), ranks: RANKS, passes: PASSES, catalog: CATALOG });
-      publishFrames();
+      publish((await import("./cost-report.js")).report({ data: DATA, docs: DOCS, cli, kFile: (pass: Pass) => dataFile(K_FILE[pass]), ranks: RANKS, passes: PASSES, catalog: CATALOG }));
       break;
     default:
       process.stderr.write("usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED [N17]]] | workers [K] | status | report\n");

@@ -6,7 +6,6 @@
  */
 import { formatPuzzle } from "../core/puzzle.js";
 import { ratePuzzle, type EarlyStop, type RateResult } from "../rate/index.js";
-import { hardestStep } from "../rate/explain.js";
 import { isProblemList, type JobKind, type Problem } from "./job.js";
 import { itemCells, type ItemBlock } from "./items.js";
 import { formatRecord, recordJson, type RateRecord } from "./rate-format.js";
@@ -85,7 +84,7 @@ export function rateCells(cells: Uint8Array, annotation: string, spec: Omit<Rate
   const start = now();
   let result: RateResult;
   try {
-    result = ratePuzzle(cells, { uniqueness: spec.uniqueness, steps: true, stop: spec.stop, producers: spec.producers ?? undefined });
+    result = ratePuzzle(cells, { uniqueness: spec.uniqueness, stop: spec.stop, producers: spec.producers ?? undefined });
   } catch (e) {
     return { error: `rating failed: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -96,7 +95,7 @@ export function rateCells(cells: Uint8Array, annotation: string, spec: Omit<Rate
       if (result.reason === "no solution") return { error: "puzzle has no solution" };
       return { error: result.reason === "more than one solution" ? "puzzle has several solutions" : result.reason };
     case "rated":
-      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: hardestStep(result.steps)?.technique ?? null };
+      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: result.hardest?.technique ?? null };
     case "stopped":
       return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: result.stoppedBy.technique };
     case "unsolvable":

@@ -51,6 +51,8 @@ export type RateResult =
       readonly ed: number;
       /** Every step in order (empty unless `steps` was asked for). */
       readonly steps: readonly Step[];
+      /** The first step of the highest rating (kept whether or not the steps are), null for a full grid. */
+      readonly hardest: Step | null;
     }
   | {
       /**
@@ -65,6 +67,8 @@ export type RateResult =
       /** The hardest step taken before getting stuck, or null. */
       readonly hardestSoFar: number | null;
       readonly steps: readonly Step[];
+      /** The first step rated hardestSoFar, or null. */
+      readonly hardest: Step | null;
       /** The grid where no producer applies. */
       readonly grid: CandidateGrid;
     }
@@ -191,16 +195,20 @@ function rateLoop(grid: CandidateGrid, opts: RateGridOptions): RateResult {
   let er = -1;
   let ep = -1;
   let ed = -1;
+  let hardest: Step | null = null;
   while (grid.filled < 81) {
     const found = limit === PRODUCERS.length ? nextStep(grid, useUniqueness) : firstStep(grid, useUniqueness, limit);
     if (found === null) {
       const hardestSoFar = er < 0 ? null : er;
-      if (wholeLadder) return { status: "unsolvable", er: ER_UNSOLVED, ep: Math.max(ep, 0), ed: Math.max(ed, 0), hardestSoFar, steps, grid };
+      if (wholeLadder) return { status: "unsolvable", er: ER_UNSOLVED, ep: Math.max(ep, 0), ed: Math.max(ed, 0), hardestSoFar, steps, hardest, grid };
       return { status: "beyond", ed: ed < 0 ? null : ed, ep: ep < 0 ? null : ep, hardestSoFar, steps, grid };
     }
     if (recordSteps) steps.push(found);
     applyStep(grid, found);
-    if (found.rating > er) er = found.rating;
+    if (found.rating > er) {
+      er = found.rating;
+      hardest = found;
+    }
     if (ed < 0) ed = er;
     if (stop !== null) {
       // serate checks after each step: before the first placement, --diamond stops at the placement if a
@@ -214,7 +222,7 @@ function rateLoop(grid: CandidateGrid, opts: RateGridOptions): RateResult {
     if (ep < 0 && found.placement !== null) ep = er;
   }
   // A full grid (no step at all) rates 0.
-  return { status: "rated", er: Math.max(er, 0), ep: Math.max(ep, 0), ed: Math.max(ed, 0), steps };
+  return { status: "rated", er: Math.max(er, 0), ep: Math.max(ep, 0), ed: Math.max(ed, 0), steps, hardest };
 }
 
 /** nextStep restricted to the first `limit` producers (SE with the later techniques unticked). */

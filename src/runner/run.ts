@@ -262,7 +262,8 @@ class Run {
           this.acceptJournalRecord(i, unit, record);
           continue;
         }
-        while (!this.stopping() && (inFlight.size >= 2 * threads || i >= this.next + MAX_AHEAD)) {
+        const capacity = (this.executor ?? settings.executor)?.capacity ?? 2 * threads;
+        while (!this.stopping() && (inFlight.size >= capacity || i >= this.next + MAX_AHEAD)) {
           // Too far ahead with nothing running: the writer has the results it needs; let it catch up.
           if (inFlight.size === 0) await this.writes;
           else await Promise.race([...inFlight, this.halted]);
