@@ -11,7 +11,7 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
-import { setLoopPruning, uniqueLoops } from "../src/rate/uniqueness.js";
+import { loopsFromEachStart, setLoopPruning, uniqueLoops } from "../src/rate/uniqueness.js";
 import { INTERSECTION, SUBSETS, UNIT_CELLS } from "../src/rate/grid.js";
 import { dataFile, missingData } from "./helpers.js";
 import { freshDir, runCli } from "./cli-helpers.js";
@@ -309,21 +309,26 @@ test("SE-checked paths: naked quad, unique loop types 3-4 and 8-cell loops, BUG 
   }
 });
 
-test("unique loops: leaving out the cells on no loop (fewer than two such peers) changes no hint, on every grid of the rating paths of SE_PATHS and of every 8th se-ratings.tsv puzzle rated up to 7.9", (t) => {
+test("unique loops: the walk's cuts (cells on no loop; paths whose extra cells are used up and cannot get back) change no loop found and no hint, on every grid of the rating paths of SE_PATHS and of every 8th se-ratings.tsv puzzle rated up to 7.9", (t) => {
   const puzzles = SE_PATHS.map((path) => path.puzzle);
   if (ratings !== null) puzzles.push(...readTsv(ratings).filter((row, i) => i % 8 === 0 && tenths(row.ER) <= 79).map((row) => row.puzzle));
   let grids = 0;
   let hints = 0;
+  let loops = 0;
   try {
     for (const puzzle of puzzles) {
       const grid = CandidateGrid.fromPuzzle(parsePuzzle(puzzle));
       while (grid.filled < 81) {
         setLoopPruning(true);
         const pruned = uniqueLoops(grid);
+        const prunedLoops = loopsFromEachStart(grid);
         setLoopPruning(false);
         const whole = uniqueLoops(grid);
+        const wholeLoops = loopsFromEachStart(grid);
         assert.deepEqual(pruned, whole, puzzle);
+        assert.deepEqual(prunedLoops, wholeLoops, puzzle);
         grids++;
+        loops += wholeLoops.reduce((sum, list) => sum + list.length, 0);
         if (whole !== null) hints++;
         setLoopPruning(true);
         const next = nextStep(grid);
@@ -334,7 +339,7 @@ test("unique loops: leaving out the cells on no loop (fewer than two such peers)
   } finally {
     setLoopPruning(true);
   }
-  t.diagnostic(`${hints} unique loop hints on ${grids} grids`);
+  t.diagnostic(`${hints} unique loop hints and ${loops} loops on ${grids} grids`);
   assert.ok(hints >= 12, `${hints} unique loop hints on ${grids} grids`);
 });
 

@@ -11,7 +11,7 @@
  * its hints by that double (4.6 + 0.1 sorts before 4.5 + 0.2) before handing
  * over the first one.
  */
-import { popcount } from "../core/bits.js";
+import { BAND_FULL, popcount } from "../core/bits.js";
 import { CELL_POS, CELL_UNITS, type CandidateGrid, HOUSE, IS_PEER, SUBSETS, UNIT_CELLS } from "./grid.js";
 import { digitsOfMask, lowest, ratingOf, step } from "./helpers.js";
 import type { Candidate, Step } from "./step.js";
@@ -82,8 +82,78 @@ function findLoops(cands: Uint16Array, start: number, both: number): number[][] 
   loopFound = [];
   loopLength = 0;
   if (loopAliveFor !== both) markLoopCells(cands, both);
-  if (loopAlive[start] === 1) visitLoop(start, 2, 0, -1, CELL_UNIT_BITS[start], 0);
+  if (loopAlive[start] === 1) {
+    markReachingStart(cands, start, both);
+    markNearStart(cands, both);
+    visitLoop(start, 2, 0, -1, CELL_UNIT_BITS[start], 0);
+  }
   return loopFound;
+}
+
+/**
+ * reachStart: `start` and the loop cells holding only the loop digits that
+ * are joined to it through such cells, as three 27-bit band words. Once a
+ * path has used up its extra cells (and its extra digits are two or more),
+ * it can only go on through such cells back to `start`; a cell with no peer
+ * among them then ends no loop, and the walk need not enter it.
+ */
+function markReachingStart(cands: Uint16Array, start: number, both: number): void {
+  reachStart[0] = reachStart[1] = reachStart[2] = 0;
+  reachStart[(start / 27) | 0] |= 1 << start % 27;
+  if (!loopPruning) {
+    reachStart.fill(BAND_FULL);
+    return;
+  }
+  let stackSize = 0;
+  loopStack[stackSize++] = start;
+  while (stackSize > 0) {
+    const cell = loopStack[--stackSize];
+    for (let i = 20 * cell; i < 20 * cell + 20; i++) {
+      const peer = HOUSE[i];
+      const word = (peer / 27) | 0;
+      const bit = 1 << peer % 27;
+      if ((reachStart[word] & bit) !== 0 || loopAlive[peer] === 0 || cands[peer] !== both) continue;
+      reachStart[word] |= bit;
+      loopStack[stackSize++] = peer;
+    }
+  }
+}
+
+/** Whether `cell` has a peer in the band words `to` (reachStart, or nearStart). */
+function sees(cell: number, to: Int32Array): boolean {
+  return ((PEER_WORDS[3 * cell] & to[0]) | (PEER_WORDS[3 * cell + 1] & to[1]) | (PEER_WORDS[3 * cell + 2] & to[2])) !== 0;
+}
+
+/**
+ * nearStart: the cells from which a path with one extra cell left can still
+ * get back to `start`: the loop cells that see reachStart (the extra cell),
+ * and the cells holding only the loop digits that are joined through such
+ * cells to one of those, or to reachStart.
+ */
+function markNearStart(cands: Uint16Array, both: number): void {
+  nearStart.set(reachStart);
+  if (!loopPruning) return;
+  let stackSize = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    if (loopAlive[cell] === 0 || (cands[cell] & both) !== both) continue;
+    const word = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    if ((reachStart[word] & bit) !== 0 || sees(cell, reachStart)) {
+      nearStart[word] |= bit;
+      loopStack[stackSize++] = cell;
+    }
+  }
+  while (stackSize > 0) {
+    const cell = loopStack[--stackSize];
+    for (let i = 20 * cell; i < 20 * cell + 20; i++) {
+      const peer = HOUSE[i];
+      const word = (peer / 27) | 0;
+      const bit = 1 << peer % 27;
+      if ((nearStart[word] & bit) !== 0 || loopAlive[peer] === 0 || cands[peer] !== both) continue;
+      nearStart[word] |= bit;
+      loopStack[stackSize++] = peer;
+    }
+  }
 }
 
 /**
@@ -120,7 +190,21 @@ function markLoopCells(cands: Uint16Array, both: number): void {
 
 let loopPruning = true;
 
-/** Turns markLoopCells' removal off or on (for the test that compares the hints found both ways). */
+/**
+ * Every loop the walk finds from each bivalue cell, in order (for the test
+ * that compares them with the walk's cuts on and off).
+ */
+export function loopsFromEachStart(grid: CandidateGrid): number[][][] {
+  loopAliveFor = 0;
+  const found: number[][][] = [];
+  for (let start = 0; start < 81; start++) {
+    const potentials = grid.candidates[start];
+    if (popcount(potentials) === 2) found.push(findLoops(grid.candidates, start, potentials));
+  }
+  return found;
+}
+
+/** Turns the walk's cuts (markLoopCells, markReachingStart, markNearStart) off or on, for the tests that compare the loops found both ways. */
 export function setLoopPruning(on: boolean): void {
   loopPruning = on;
 }
@@ -130,6 +214,15 @@ const loopAlive = new Uint8Array(81);
 let loopAliveFor = 0;
 const loopPeers = new Int32Array(81);
 const loopStack = new Int32Array(81);
+
+const reachStart = new Int32Array(3);
+const nearStart = new Int32Array(3);
+
+/** Each cell's 20 peers as three 27-bit band words. */
+const PEER_WORDS = new Int32Array(243);
+for (let cell = 0; cell < 81; cell++) {
+  for (let i = 20 * cell; i < 20 * cell + 20; i++) PEER_WORDS[3 * cell + ((HOUSE[i] / 27) | 0)] |= 1 << HOUSE[i] % 27;
+}
 
 /** The three units of each cell as a 27-bit mask (isValidLoop's bits). */
 const CELL_UNIT_BITS = new Int32Array(81);
@@ -174,9 +267,12 @@ function visitLoop(cell: number, allowedEx: number, exIn: number, lastType: numb
         ex = (ex | potentials) & ~both;
         const cardinality = popcount(potentials);
         if ((cardinality === 2 || popcount(ex) === 1 || allowedEx > 0) && (sameParity & CELL_UNIT_BITS[next]) === 0 && loopAlive[next] === 1) {
+          const allowed = cardinality > 2 ? allowedEx - 1 : allowedEx;
+          // The extra digits only grow: with two or more seen, the rest of the loop has at most `allowed` cells with extras.
+          if (allowed <= 1 && popcount(ex) >= 2 && !sees(next, allowed <= 0 ? reachStart : nearStart)) continue;
           const bits = CELL_UNIT_BITS[next];
-          if ((loopLength & 1) === 0) visitLoop(next, cardinality > 2 ? allowedEx - 1 : allowedEx, ex, k, even | bits, odd);
-          else visitLoop(next, cardinality > 2 ? allowedEx - 1 : allowedEx, ex, k, even, odd | bits);
+          if ((loopLength & 1) === 0) visitLoop(next, allowed, ex, k, even | bits, odd);
+          else visitLoop(next, allowed, ex, k, even, odd | bits);
         }
       }
     }
