@@ -106,14 +106,20 @@ function markReachingStart(cands: Uint16Array, start: number, both: number): voi
   }
   let stackSize = 0;
   loopStack[stackSize++] = start;
+  spreadThroughPairs(reachStart, stackSize, cands, both);
+}
+
+/** Adds to `words` the loop cells holding only the loop digits joined through such cells to the first `stackSize` cells of loopStack. */
+function spreadThroughPairs(words: Int32Array, stackSize: number, cands: Uint16Array, both: number): void
+{
   while (stackSize > 0) {
     const cell = loopStack[--stackSize];
     for (let i = 20 * cell; i < 20 * cell + 20; i++) {
       const peer = HOUSE[i];
       const word = (peer / 27) | 0;
       const bit = 1 << peer % 27;
-      if ((reachStart[word] & bit) !== 0 || loopAlive[peer] === 0 || cands[peer] !== both) continue;
-      reachStart[word] |= bit;
+      if ((words[word] & bit) !== 0 || loopAlive[peer] === 0 || cands[peer] !== both) continue;
+      words[word] |= bit;
       loopStack[stackSize++] = peer;
     }
   }
@@ -143,17 +149,7 @@ function markNearStart(cands: Uint16Array, both: number): void {
       loopStack[stackSize++] = cell;
     }
   }
-  while (stackSize > 0) {
-    const cell = loopStack[--stackSize];
-    for (let i = 20 * cell; i < 20 * cell + 20; i++) {
-      const peer = HOUSE[i];
-      const word = (peer / 27) | 0;
-      const bit = 1 << peer % 27;
-      if ((nearStart[word] & bit) !== 0 || loopAlive[peer] === 0 || cands[peer] !== both) continue;
-      nearStart[word] |= bit;
-      loopStack[stackSize++] = peer;
-    }
-  }
+  spreadThroughPairs(nearStart, stackSize, cands, both);
 }
 
 /**
