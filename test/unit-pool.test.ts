@@ -41,9 +41,10 @@ test("abandoning some units of a batch in progress runs the others still", async
     await running[0];
     await pool.abandon((index) => index % 2 === 1);
     const outcomes = await Promise.all(running);
+    // An abandoned unit may have finished already; the others all finish.
     for (let i = 1; i < n; i++) {
-      if (i % 2 === 1) assert.ok(outcomes[i] === null || countOf(outcomes[i]) === "1", `unit ${i}`);
-      else assert.equal(countOf(outcomes[i]), i % 3 === 0 ? "2" : "1", `unit ${i}`);
+      if (i % 2 === 1 && outcomes[i] === null) continue;
+      assert.equal(countOf(outcomes[i]), i % 3 === 0 ? "2" : "1", `unit ${i}`);
     }
     assert.ok(outcomes.some((outcome) => outcome === null), "some units were abandoned");
   } finally {

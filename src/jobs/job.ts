@@ -54,6 +54,12 @@ export interface JobKind<Spec, Unit, Data, Context = unknown> {
    * whose units are input items have none here.
    */
   units?(spec: Spec): Unit[];
+  /**
+   * Loads what `run` needs beyond the kind itself, once, where units run
+   * (awaited before the first run): a thread that only checks and renders
+   * results, such as the main thread, does not pay for it.
+   */
+  load?(): Promise<void>;
   /** What a thread sets up once for a job (cached by the job's id). */
   prepare(spec: Spec): Context;
   run(context: Context, spec: Spec, unit: Unit): UnitRun<Data>;

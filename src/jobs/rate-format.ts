@@ -4,6 +4,7 @@
  * the rating itself so that the command line can show the codes in its help
  * without loading the rating.
  */
+import type { EarlyStop } from "../rate/rate.js";
 import { formatRating } from "../rate/step.js";
 
 /**
@@ -11,6 +12,18 @@ import { formatRating } from "../rate/step.js";
  * no technique applies ("unsolvable") or --pearl/--diamond stopped the rating
  * ("stopped"), with EP / ED 0 when not reached.
  */
+/** A rate job's spec: its output and the rating's options. */
+export interface RateSpec {
+  /** The output line, with serate's codes (FORMAT_CODES). */
+  readonly format: string;
+  readonly uniqueness: boolean;
+  readonly stop: EarlyStop | null;
+  /** Only SE's first N producers (--producers), as SE with the later techniques unticked; null: all. */
+  readonly producers: number | null;
+  /** One JSON object per puzzle instead of --format's line. */
+  readonly json?: boolean;
+}
+
 export interface RateRecord {
   readonly status: "rated" | "unsolvable" | "stopped";
   readonly puzzle: string;

@@ -4,36 +4,32 @@
  * good item; the line is written from the record in unit order, where the
  * ordinal %n (good lines counted from 1) is known.
  */
-import { formatPuzzle } from "../core/puzzle.js";
-import { ratePuzzle, type EarlyStop, type RateResult } from "../rate/index.js";
 import { isProblemList, type JobKind, type Problem } from "./job.js";
 import { itemCells, type ItemBlock } from "./items.js";
-import { formatRecord, recordJson, type RateRecord } from "./rate-format.js";
+import { formatRecord, recordJson, type RateRecord, type RateSpec } from "./rate-format.js";
 
-export { DEFAULT_FORMAT, FORMAT_CODES, formatElapsed, formatProblem, formatRecord, recordJson, type RateRecord } from "./rate-format.js";
-
-export interface RateSpec {
-  /** The output line, with serate's codes (FORMAT_CODES). */
-  readonly format: string;
-  readonly uniqueness: boolean;
-  readonly stop: EarlyStop | null;
-  /** Only SE's first N producers (--producers), as SE with the later techniques unticked; null: all. */
-  readonly producers: number | null;
-  /** One JSON object per puzzle instead of --format's line. */
-  readonly json?: boolean;
-}
+export { DEFAULT_FORMAT, FORMAT_CODES, formatElapsed, formatProblem, formatRecord, recordJson, type RateRecord, type RateSpec } from "./rate-format.js";
 
 export interface RateData {
   readonly records: readonly RateRecord[];
   readonly problems: readonly Problem[];
 }
 
+let rater: typeof import("./rate-cells.js") | null = null;
+
 export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
   name: "rate",
+
+  // The rating is loaded only where units run: the main thread, which writes the lines, never rates.
+  async load() {
+    rater ??= await import("./rate-cells.js");
+  },
 
   prepare: () => null,
 
   run(_context, spec, unit) {
+    if (rater === null) throw new Error("the rate job's load() was not awaited");
+    const { rateCells } = rater;
     const records: RateRecord[] = [];
     const problems: Problem[] = [];
     let unsolvable = 0;
@@ -79,33 +75,6 @@ export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
   },
 };
 
-/** One puzzle's record, or why it cannot be rated (no solution, several). Never throws. */
-export function rateCells(cells: Uint8Array, annotation: string, spec: Omit<RateSpec, "format">): RateRecord | { readonly error: string } {
-  const start = now();
-  let result: RateResult;
-  try {
-    result = ratePuzzle(cells, { uniqueness: spec.uniqueness, stop: spec.stop, producers: spec.producers ?? undefined });
-  } catch (e) {
-    return { error: `rating failed: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  const ms = now() - start;
-  const base = { puzzle: formatPuzzle(cells), annotation, ms };
-  switch (result.status) {
-    case "invalid":
-      if (result.reason === "no solution") return { error: "puzzle has no solution" };
-      return { error: result.reason === "more than one solution" ? "puzzle has several solutions" : result.reason };
-    case "rated":
-      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: result.hardest?.technique ?? null };
-    case "stopped":
-      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: result.stoppedBy.technique };
-    case "unsolvable":
-      return { ...base, status: result.status, er: result.er, ep: result.ep, ed: result.ed, technique: null };
-    case "beyond":
-      // Only a ladder shorter than SE's can leave a puzzle "beyond"; the whole ladder is implemented.
-      return { error: "internal error: the rating stopped short of SE's ladder" };
-  }
-}
-
 function isRateRecord(value: unknown): value is RateRecord {
   if (typeof value !== "object" || value === null) return false;
   const r = value as Record<string, unknown>;
@@ -122,10 +91,3 @@ function isRateRecord(value: unknown): value is RateRecord {
     typeof r.ms === "number"
   );
 }
-
-/** Milliseconds from a monotonic clock where there is one (Node and browsers both have performance.now). */
-function now(): number {
-  const clock = (globalThis as { performance?: { now(): number } }).performance;
-  return clock !== undefined ? clock.now() : Date.now();
-}
-

@@ -42,6 +42,7 @@ export async function runUnitTask(task: UnitTask): Promise<UnitOutcome> {
   let kind: AnyJobKind;
   try {
     kind = await loadJobKind(task.kind);
+    await kind.load?.();
   } catch (error) {
     return { ok: false, error: messageOf(error) };
   }
