@@ -39,7 +39,7 @@
  * all grids.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EntryGenerator } from "../src/catalog/index.js";
@@ -303,6 +303,13 @@ function startWorkers(count: number): void {
  */
 function publishedToData(): void {
   if (!existsSync(DOCS)) return;
+  if (existsSync(PARTIAL)) {
+    for (const file of readdirSync(PARTIAL).filter((f) => f.endsWith(".out"))) {
+      if (existsSync(join(DATA, file)) || existsSync(join(DOCS, `${file}.record.json`))) continue;
+      copyFileSync(join(PARTIAL, file), join(DATA, file));
+      copyFileSync(join(PARTIAL, `${file}.checkpoint`), join(DATA, `${file}.checkpoint`));
+    }
+  }
   for (const file of readdirSync(DOCS).filter(isDrawnInput)) if (!existsSync(join(DATA, file))) copyFileSync(join(DOCS, file), join(DATA, file));
   for (const file of readdirSync(DOCS).filter((f) => f.endsWith(".out.record.json"))) {
     const name = file.slice(0, -".out.record.json".length);
@@ -320,9 +327,31 @@ function isDrawnInput(file: string): boolean {
   return /^(picks|grids)-.*\.txt$/.test(file);
 }
 
+/**
+ * Where unfinished jobs stand: the journal collect keeps of the results it
+ * pulled (and the output up to the first missing unit). A run on another
+ * machine submits them with --skip, so only their other units run there.
+ */
+const PARTIAL = join(DOCS, "partial");
+
 function publish(names: Iterable<string>): void {
   mkdirSync(DOCS, { recursive: true });
   for (const file of readdirSync(DATA).filter(isDrawnInput)) copyFileSync(join(DATA, file), join(DOCS, file));
+  mkdirSync(PARTIAL, { recursive: true });
+  for (const file of readdirSync(DATA).filter((f) => f.endsWith(".out.checkpoint"))) {
+    const out = join(DATA, file.slice(0, -".checkpoint".length));
+    if (existsSync(`${out}.record.json`) || !existsSync(out)) rmSync(join(PARTIAL, file), { force: true });
+    else {
+      copyFileSync(join(DATA, file), join(PARTIAL, file));
+      copyFileSync(out, join(PARTIAL, file.slice(0, -".checkpoint".length)));
+    }
+  }
+  for (const file of readdirSync(PARTIAL).filter((f) => f.endsWith(".out"))) {
+    if (existsSync(join(DOCS, `${file}.record.json`))) {
+      rmSync(join(PARTIAL, file), { force: true });
+      rmSync(join(PARTIAL, `${file}.checkpoint`), { force: true });
+    }
+  }
   for (const name of names) {
     const out = join(DATA, `${name}.out`);
     copyFileSync(out, join(DOCS, `${name}.out`));
