@@ -340,8 +340,12 @@ function publish(names: Iterable<string>): void {
   mkdirSync(PARTIAL, { recursive: true });
   for (const file of readdirSync(DATA).filter((f) => f.endsWith(".out.checkpoint"))) {
     const out = join(DATA, file.slice(0, -".checkpoint".length));
-    if (existsSync(`${out}.record.json`) || !existsSync(out)) rmSync(join(PARTIAL, file), { force: true });
-    else {
+    // A journal of its header alone holds no result yet.
+    const results = readFileSync(join(DATA, file), "utf8").trim().split("\n").length - 1;
+    if (existsSync(`${out}.record.json`) || !existsSync(out) || results === 0) {
+      rmSync(join(PARTIAL, file), { force: true });
+      rmSync(join(PARTIAL, file.slice(0, -".checkpoint".length)), { force: true });
+    } else {
       copyFileSync(join(DATA, file), join(PARTIAL, file));
       copyFileSync(out, join(PARTIAL, file.slice(0, -".checkpoint".length)));
     }
