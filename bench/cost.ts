@@ -39,7 +39,7 @@
  * all grids.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EntryGenerator } from "../src/catalog/index.js";
@@ -165,6 +165,24 @@ function mainBands3(): number[] {
 }
 
 /**
+ * The catalog grids located so far, one "index grid" line each, appended
+ * rank by rank: locating 300 grids enumerates most of the main catalog (an
+ * hour or more of CPU), so a draw that stops resumes from here, on another
+ * machine too (it is published with the drawn inputs).
+ */
+const LOCATED = join(DATA, "grids-located-main.txt");
+
+function readLocated(): Map<number, Uint8Array> {
+  const located = new Map<number, Uint8Array>();
+  if (!existsSync(LOCATED)) return located;
+  for (const line of readFileSync(LOCATED, "utf8").split("\n")) {
+    const [index, grid] = line.split(" ");
+    if (grid !== undefined && grid.length === 81) located.set(Number(index), Uint8Array.from(grid, (c) => Number(c)));
+  }
+  return located;
+}
+
+/**
  * The ED grids at the given indices of the main catalog (ranks in order,
  * each rank's band 3s in the generator's order). Each rank is enumerated
  * once, as far as its last wanted index: a rank costs up to a minute.
@@ -177,12 +195,16 @@ function catalogGrids(indices: readonly number[], bands3: readonly number[]): Ma
     while (k >= bands3[rank]) k -= bands3[rank++];
     byRank.set(rank, [...(byRank.get(rank) ?? []), index]);
   }
-  const grids = new Map<number, Uint8Array>();
+  const grids = readLocated();
   let done = 0;
   const stop = new Error("enough");
   for (const [rank, wanted] of [...byRank].sort((x, y) => x[0] - y[0])) {
     const first = bands3.slice(0, rank).reduce((sum, count) => sum + count, 0);
-    const positions = [...new Set(wanted.map((index) => index - first))].sort((x, y) => x - y);
+    const positions = [...new Set(wanted.filter((index) => !grids.has(index)).map((index) => index - first))].sort((x, y) => x - y);
+    if (positions.length === 0) {
+      done += new Set(wanted).size;
+      continue;
+    }
     let next = 0;
     let seen = 0;
     try {
@@ -200,7 +222,8 @@ function catalogGrids(indices: readonly number[], bands3: readonly number[]): Ma
       if (error !== stop) throw error;
     }
     if (next < positions.length) throw new Error(`index past the end of rank ${rank}`);
-    done += positions.length;
+    appendFileSync(LOCATED, positions.map((k) => `${first + k} ${formatPuzzle(grids.get(first + k)!)}\n`).join(""));
+    done += new Set(wanted).size;
     process.stderr.write(`\rcatalog grids located: ${done}/${indices.length} (rank ${rank})   `);
   }
   process.stderr.write("\n");
