@@ -137,7 +137,7 @@ function ranksReport(ctx: Context, records: Map<string, Record_>, out: string[])
       );
     }
   }
-  out.push("", `CPU-hours per pass: ${[...perPass].map(([pass, s]) => `pass ${pass} ${hours(s)}`).join(", ")}.`);
+  out.push("", perPass.size === 0 ? "No rank is complete yet." : `CPU-hours per pass: ${[...perPass].map(([pass, s]) => `pass ${pass} ${hours(s)}`).join(", ")}.`);
 }
 
 function linesOf(file: string): string[] {
