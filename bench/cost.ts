@@ -64,8 +64,14 @@ const K_FILE: Record<Pass, string> = { "1": "k3_p1.txt", "2a": "k1_p2a.txt", "2b
  * counted by `entries --rank R --count`.
  */
 const RANKS: Record<Pass, number[]> = { "1": [413, 411], "2a": [370, 364, 359], "2b": [383, 357] };
-/** Slices per unit for complete ranks: these ranks are sparse (a few hundred entries in thousands of slices), and each unit enumerates its rank's bands 2 from the first. */
-const RANK_UNIT_SLICES = 256;
+/**
+ * Slices per unit for complete ranks: passes 2a and 2b's top ranks are
+ * sparse (a few hundred entries in thousands of slices), and each unit
+ * enumerates its rank's bands 2 from the first; pass 1's hold about 50
+ * entries per slice, so 256 of its slices made a unit of over an hour
+ * (lost whole when a worker stops), and 32 make one of minutes.
+ */
+const RANK_UNIT_SLICES: Record<Pass, number> = { "1": 32, "2a": 256, "2b": 256 };
 
 interface Job {
   readonly name: string;
@@ -111,7 +117,7 @@ function rankJobs(only: readonly string[]): Job[] {
     const slices = slicesPerRank(pass);
     return RANKS[pass].filter((rank) => only.length === 0 || only.includes(`${pass}:${rank}`)).map((rank) => ({
       name: `rank-${pass}-${rank}`,
-      args: ["scan17", "--rank", String(rank), "--slices", `0..${slices[rank] - 1}`, "--pass", pass, "--unit-slices", String(RANK_UNIT_SLICES)],
+      args: ["scan17", "--rank", String(rank), "--slices", `0..${slices[rank] - 1}`, "--pass", pass, "--unit-slices", String(RANK_UNIT_SLICES[pass])],
     }));
   });
 }
