@@ -36,7 +36,8 @@ test("quick units go to the threads in batches, and each outcome comes back to i
 test("abandoning some units of a batch in progress runs the others still", async () => {
   const pool = new ThreadPool(2);
   try {
-    const n = 400;
+    // Enough units that they need many round trips: the abandon comes after the first, with most still waiting or running.
+    const n = 3000;
     const running = Array.from({ length: n }, (_, i) => pool.run(task(i)));
     await running[0];
     await pool.abandon((index) => index % 2 === 1);
