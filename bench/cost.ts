@@ -335,6 +335,8 @@ function publishedToData(): void {
   if (existsSync(PARTIAL)) {
     for (const file of readdirSync(PARTIAL).filter((f) => f.endsWith(".out"))) {
       if (existsSync(join(DATA, file)) || existsSync(join(DOCS, `${file}.record.json`))) continue;
+      // The output up to its first missing unit is nothing without the journal of the units pulled.
+      if (!existsSync(join(PARTIAL, `${file}.checkpoint`))) continue;
       copyFileSync(join(PARTIAL, file), join(DATA, file));
       copyFileSync(join(PARTIAL, `${file}.checkpoint`), join(DATA, `${file}.checkpoint`));
     }

@@ -10,6 +10,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { REPO_ROOT } from "../src/io/shared-data.js";
@@ -147,4 +148,12 @@ test("no import cycle between modules", () => {
   };
   for (const { file } of modules) if (!state.has(file)) visit(file);
   assert.deepEqual(cycles, [], `import cycles:\n${cycles.join("\n")}`);
+});
+
+test("what the repository must carry is not ignored by git: the published journals of unfinished cost jobs", { skip: !existsSync(join(REPO_ROOT, ".git")) && "not a git checkout" }, () => {
+  // A later run on another machine resumes the cost jobs from these journals; an ignored one is lost with its machine.
+  const check = spawnSync("git", ["check-ignore", "--no-index", "docs/cost/partial/rank-1-1.out.checkpoint", "docs/cost/partial/rank-1-1.out"], { cwd: REPO_ROOT, encoding: "utf8" });
+  assert.equal(check.error, undefined, "git runs");
+  assert.equal(check.stdout, "", `ignored: ${check.stdout}`);
+  assert.equal(check.status, 1, check.stderr);
 });

@@ -30,15 +30,14 @@ function countRank(catalog: CatalogName, rank: number): [number, number] {
   return [generator.entries, generator.totalBands3];
 }
 
-test("C++ enumeration counts: pass 1 ranks 23, 414, 415; main and inverted ranks 407-410", () => {
+test("C++ enumeration counts: pass 1 ranks 23, 414, 415; main ranks 407 and 409, inverted ranks 409 and 410", () => {
   assert.deepEqual(countRank("pass1", 23), [116789, 662129]);
   assert.deepEqual(countRank("pass1", 414), [473, 4047]);
   assert.deepEqual(countRank("pass1", 415), [55, 456]);
   // Per rank 400..415 the C++ program finds 5,3,3,0,0,0,1,1,1,0,1,1,0,0,0,0 grids in both catalogs.
-  for (const catalog of ["main", "inverted"] as const) {
-    for (const [rank, grids] of [[407, 1], [408, 1], [409, 0], [410, 1]]) {
-      assert.deepEqual(countRank(catalog, rank), [grids, grids], `${catalog} rank ${rank}`);
-    }
+  // Each rank enumerates its bands 2 in full (3-5 s), so two per catalog: a rank with a grid and one without.
+  for (const [catalog, rank, grids] of [["main", 407, 1], ["main", 409, 0], ["inverted", 409, 0], ["inverted", 410, 1]] as const) {
+    assert.deepEqual(countRank(catalog, rank), [grids, grids], `${catalog} rank ${rank}`);
   }
 });
 

@@ -107,12 +107,12 @@ test("cluster: scan17 on two workers, one killed in the middle of a unit: collec
   const dir = freshDir();
   const { env, prefix } = clusterEnv();
   try {
-    const command = ["scan17", "--rank", "23", "--slices", "1190..1199", "--pass", "1"];
+    const command = ["scan17", "--rank", "23", "--slices", "1194..1197", "--pass", "1"];
     const id = submit(command, env, dir);
     const again = cli(["cluster", "submit", ...command], env, dir);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.stdout.trim(), id, "the same job, the same id");
-    assert.match(again.stderr, /already submitted: .*: 10 units, 0 added/);
+    assert.match(again.stderr, /already submitted: .*: 4 units, 0 added/);
 
     const doomed = startWorker(["--threads", "1"], env, dir);
     const survivor = startWorker(["--threads", "1", "--until-done"], env, dir);
@@ -131,15 +131,15 @@ test("cluster: scan17 on two workers, one killed in the middle of a unit: collec
     const text = readFileSync(out, "utf8");
     assert.equal(text, readFileSync(join(dir, "local.txt"), "utf8"), "byte for byte the local output");
     // The public k-file's 17s of these slices, as a set: the independent truth.
-    const known = readFileSync(k3!, "utf8").split("\n").filter((line) => /;\s*23;\s*\d+;\s*\d+;\s*119\d\s*$/.test(line));
+    const known = readFileSync(k3!, "utf8").split("\n").filter((line) => /;\s*23;\s*\d+;\s*\d+;\s*119[4-7]\s*$/.test(line));
     const puzzles = (lines: readonly string[]): string[] => lines.map((line) => line.slice(0, 81)).sort();
     assert.deepEqual(puzzles(text.trim().split("\n").filter((l) => l !== "")), puzzles(known));
     const record = JSON.parse(readFileSync(`${out}.record.json`, "utf8")) as { units: { unit: number; runs: number; by: string }[] };
-    assert.deepEqual(record.units.map((u) => u.unit), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.deepEqual(record.units.map((u) => u.unit), [0, 1, 2, 3]);
     assert.ok(record.units.every((u) => u.runs >= 1));
     assert.ok(record.units.some((u) => u.runs >= 2), "the unit of the killed worker ran again, and the record says so");
     const status = cli(["cluster", "status", id], env, dir);
-    assert.match(status.stdout, /units: 10: 10 done, 0 running, 0 waiting, 0 failed/);
+    assert.match(status.stdout, /units: 4: 4 done, 0 running, 0 waiting, 0 failed/);
     assert.match(status.stdout, /slowest units: #\d+ \d+\.\d s/);
   } finally {
     await dropKeys(prefix);
@@ -187,14 +187,14 @@ async function activeUnits(prefix: string, id: string): Promise<number> {
   }
 }
 
-test("cluster: rate on 1,000 puzzles and scan --grids on 10 grids at 16 clues equal the local runs; a failing unit shows its error and completes after retry", { skip: skipNoRedis || ((seventeens === null || most === null) && missingData("sudoku17.txt", "grids-with-most-17s.tsv")) }, async () => {
+test("cluster: rate on 300 puzzles and scan --grids on 4 grids at 16 clues equal the local runs; a failing unit shows its error and completes after retry", { skip: skipNoRedis || ((seventeens === null || most === null) && missingData("sudoku17.txt", "grids-with-most-17s.tsv")) }, async () => {
   const dir = freshDir();
   const { env, prefix } = clusterEnv();
   try {
-    writeFileSync(join(dir, "p.txt"), readFileSync(seventeens!, "utf8").split("\n").slice(0, 1000).join("\n") + "\n");
+    writeFileSync(join(dir, "p.txt"), readFileSync(seventeens!, "utf8").split("\n").slice(0, 300).join("\n") + "\n");
     const grids = readFileSync(most!, "utf8").split("\n").filter((line) => /^\d{81}\t/.test(line)).map((line) => line.slice(0, 81));
     assert.equal(grids.length, 10);
-    writeFileSync(join(dir, "grids.txt"), grids.join("\n") + "\n");
+    writeFileSync(join(dir, "grids.txt"), grids.slice(0, 4).join("\n") + "\n");
     const rate = submit(["rate", "p.txt"], env, dir);
     const scan = submit(["scan", "--grids", "grids.txt", "--clues", "16"], env, dir);
 
@@ -202,11 +202,11 @@ test("cluster: rate on 1,000 puzzles and scan --grids on 10 grids at 16 clues eq
     const faulty = startWorker(["--threads", "2", "--until-done"], { ...env, SUDOKULAB_TEST_FAIL_UNITS: "3" }, dir);
     assert.equal(await faulty.exited, 0, faulty.stderr());
     const status = cli(["cluster", "status", rate], env, dir);
-    assert.match(status.stdout, /units: 1000: 999 done, 0 running, 0 waiting, 1 failed/);
+    assert.match(status.stdout, /units: 300: 299 done, 0 running, 0 waiting, 1 failed/);
     assert.match(status.stdout, /#3: unit 3 failed on purpose/);
     const refused = collect(rate, join(dir, "rate.txt"), env, dir);
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /1 of 1000 units have no result yet/);
+    assert.match(refused.stderr, /1 of 300 units have no result yet/);
 
     for (const id of [rate, scan]) assert.equal(cli(["cluster", "retry", id], env, dir).code, 0);
     const fixed = startWorker(["--threads", "2", "--until-done"], env, dir);
@@ -219,8 +219,8 @@ test("cluster: rate on 1,000 puzzles and scan --grids on 10 grids at 16 clues eq
       assert.equal(here.code, 0, here.stderr);
       assert.equal(readFileSync(join(dir, out), "utf8"), here.stdout, `${out}: byte for byte the local output`);
     }
-    // No 16 exists: the scan's output is the ten grid headers with 0 puzzles.
-    assert.deepEqual(readFileSync(join(dir, "scan.txt"), "utf8").trim().split("\n").map((line) => line.replace(/^# grids\.txt:\d+ \d{81}: /, "")), Array(10).fill("0 puzzles"));
+    // No 16 exists: the scan's output is the four grid headers with 0 puzzles.
+    assert.deepEqual(readFileSync(join(dir, "scan.txt"), "utf8").trim().split("\n").map((line) => line.replace(/^# grids\.txt:\d+ \d{81}: /, "")), Array(4).fill("0 puzzles"));
   } finally {
     await dropKeys(prefix);
   }

@@ -78,9 +78,10 @@ function listedGrids(): { grid: string; puzzles: string[] }[] {
     });
 }
 
-test("band engine, 17 clues, the three grids with the most 17s: exactly the listed puzzles, each unique and on its grid", { skip: !mostFile && missingData("grids-with-most-17s.tsv") }, () => {
-  const grids = listedGrids().slice(0, 3);
-  assert.deepEqual(grids.map((g) => g.puzzles.length), [29, 20, 14]);
+test("band engine, 17 clues, the grid with the third most 17s: exactly the listed puzzles, each unique and on its grid", { skip: !mostFile && missingData("grids-with-most-17s.tsv") }, () => {
+  // The grid with the second most (20) is scanned through the CLI below; `npm run verify:scan` scans all ten.
+  const grids = [listedGrids()[2]];
+  assert.deepEqual(grids.map((g) => g.puzzles.length), [14]);
   for (const { grid, puzzles } of grids) {
     const cells = parseGrid(grid);
     const stats = new Scan17Stats();
@@ -120,8 +121,7 @@ test("scan (the band engine by default up to 20 clues): the listed 17s, the same
   assert.match(one.stderr, /scan totals: 3 chunks, .* 20 puzzles, .*band engine/);
   const found = lines(one);
   assert.deepEqual([...found].sort(), [...puzzles].sort());
-  assert.equal(runCli(["scan", grid, "--clues", "17", "--threads", "2"]).stdout, one.stdout);
-  // Every 17 is minimal (there is no 16), so --minimals keeps them all.
+  // Two threads, and every 17 is minimal (there is no 16), so --minimals keeps them all.
   assert.equal(runCli(["scan", grid, "--clues", "17", "--minimals", "--threads", "2"]).stdout, one.stdout);
   const first = lines(runCli(["scan", grid, "--clues", "17", "--stop-at-first", "--threads", "1"]));
   assert.equal(first.length, 1);

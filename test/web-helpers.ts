@@ -77,8 +77,13 @@ export async function openPage(browser: Browser, url: string, viewport = { width
   return page;
 }
 
-/** Saves the page's top as docs/web-NAME.png, for the docs (scrolled up, no focus ring). */
+/**
+ * Saves the page's top as docs/web-NAME.png, for the docs (scrolled up, no
+ * focus ring), when SUDOKULAB_SCREENSHOTS is set (`npm run screenshots`):
+ * a plain test run leaves the repository as it found it.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SUDOKULAB_SCREENSHOTS) return;
   const docs = join(REPO_ROOT, "docs");
   mkdirSync(docs, { recursive: true });
   await page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)");

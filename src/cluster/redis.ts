@@ -39,13 +39,14 @@ export async function connect(url: string, blocking = false): Promise<Redis> {
     throw new ClusterUnreachable(`--redis ${url}: not a URL (expected redis://HOST:PORT)`);
   }
   if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:") throw new ClusterUnreachable(`--redis ${url}: not a redis:// URL`);
+  // A refused first connection is an answer: no retry until the first connection succeeded; then back off up to 5 s.
+  let started = false;
   const options: RedisOptions = {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: blocking ? null : 3,
     enableOfflineQueue: true,
-    // No retry until the first connection succeeded; then back off up to 5 s.
-    retryStrategy: (times) => Math.min(times * 200, 5000),
+    retryStrategy: (times) => (started ? Math.min(times * 200, 5000) : null),
   };
   const client = new Redis(url, options);
   // Errors after the start are retried by ioredis; they must not crash the process meanwhile. The first says why a start failed.
@@ -53,19 +54,27 @@ export async function connect(url: string, blocking = false): Promise<Redis> {
   client.on("error", (error: NodeJS.ErrnoException) => {
     firstError ??= error;
   });
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
       client.connect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS)),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
+      }),
     ]);
     await client.ping();
+    started = true;
   } catch (error) {
-    client.disconnect();
+    // A client that has ended already would only arm ioredis's 2-second disconnect timer, and keep the process alive.
+    if (client.status !== "end") client.disconnect();
     const cause = (firstError ?? error) as NodeJS.ErrnoException;
     const reason = cause.code ?? (cause instanceof Error ? cause.message : String(cause));
     throw new ClusterUnreachable(
       `cannot reach Redis at ${url} (${reason}); start one (redis-server, Debian package redis-server) or give --redis URL / SUDOKULAB_REDIS`,
     );
+  } finally {
+    // A pending timer would keep the process alive for its 3 s after the answer.
+    clearTimeout(timer);
   }
   return client;
 }
