@@ -7,11 +7,6 @@
 import type { EarlyStop } from "../rate/rate.js";
 import { formatRating } from "../rate/step.js";
 
-/**
- * One puzzle's rating. Ratings ×10, as serate prints them: ER 200 (20.0) when
- * no technique applies ("unsolvable") or --pearl/--diamond stopped the rating
- * ("stopped"), with EP / ED 0 when not reached.
- */
 /** A rate job's spec: its output and the rating's options. */
 export interface RateSpec {
   /** The output line, with serate's codes (FORMAT_CODES). */
@@ -24,6 +19,11 @@ export interface RateSpec {
   readonly json?: boolean;
 }
 
+/**
+ * One puzzle's rating. Ratings ×10, as serate prints them: ER 200 (20.0) when
+ * no technique applies ("unsolvable") or --pearl/--diamond stopped the rating
+ * ("stopped"), with EP / ED 0 when not reached.
+ */
 export interface RateRecord {
   readonly status: "rated" | "unsolvable" | "stopped";
   readonly puzzle: string;
