@@ -17,7 +17,8 @@
  *   grids N [SEED [N17]]
  *                N grids drawn uniformly from all solution grids (below),
  *                scanned for 16 clues, and the first N17 of them for 17
- *                clues (`scan --grids`)
+ *                clues (`scan --grids`); started once per core, the
+ *                draws share the walk of the catalog
  *   workers K    K cluster workers of one thread each, in the background
  *   status       the cluster's jobs
  *   report       collects what is done and prints the tables and the
@@ -192,6 +193,10 @@ function readLocated(): Map<number, Uint8Array> {
  * The ED grids at the given indices of the main catalog (ranks in order,
  * each rank's band 3s in the generator's order). Each rank is enumerated
  * once, as far as its last wanted index: a rank costs up to a minute.
+ * Several draws of the same grids may run at once, one per core: each
+ * claims a rank before it walks it (a claim file with its PID, taken over
+ * when that process is gone), skips the ranks others hold, and waits at the
+ * end for their grids to reach the located file.
  */
 function catalogGrids(indices: readonly number[], bands3: readonly number[]): Map<number, Uint8Array> {
   const byRank = new Map<number, number[]>();
@@ -201,39 +206,91 @@ function catalogGrids(indices: readonly number[], bands3: readonly number[]): Ma
     while (k >= bands3[rank]) k -= bands3[rank++];
     byRank.set(rank, [...(byRank.get(rank) ?? []), index]);
   }
-  const grids = readLocated();
-  let done = 0;
-  const stop = new Error("enough");
-  for (const [rank, wanted] of [...byRank].sort((x, y) => x[0] - y[0])) {
-    const first = bands3.slice(0, rank).reduce((sum, count) => sum + count, 0);
-    const positions = [...new Set(wanted.filter((index) => !grids.has(index)).map((index) => index - first))].sort((x, y) => x - y);
-    if (positions.length === 0) {
-      done += new Set(wanted).size;
-      continue;
+  let grids = readLocated();
+  const missing = (wanted: readonly number[]): boolean => wanted.some((index) => !grids.has(index));
+  let pending = [...byRank].sort((x, y) => x[0] - y[0]);
+  for (let round = 0; ; round++) {
+    const held: typeof pending = [];
+    for (const [rank, wanted] of pending) {
+      grids = readLocated();
+      if (!missing(wanted)) continue;
+      if (!claimRank(rank)) {
+        held.push([rank, wanted]);
+        continue;
+      }
+      try {
+        locateInRank(rank, wanted, bands3, grids);
+      } finally {
+        rmSync(claimFile(rank), { force: true });
+      }
+      process.stderr.write(`\rcatalog grids located: ${indices.filter((index) => grids.has(index)).length}/${indices.length} (rank ${rank})   `);
     }
-    let next = 0;
-    let seen = 0;
-    try {
-      new EntryGenerator("main", rank).run({}, (entry) => {
-        while (next < positions.length && positions[next] < seen + entry.bands3Count) {
-          const k = positions[next] - seen;
-          const grid = Uint8Array.from(entry.grid);
-          grid.set(entry.bands3.subarray(27 * k, 27 * k + 27), 54);
-          grids.set(first + positions[next++], grid);
-        }
-        seen += entry.bands3Count;
-        if (next === positions.length) throw stop;
-      });
-    } catch (error) {
-      if (error !== stop) throw error;
-    }
-    if (next < positions.length) throw new Error(`index past the end of rank ${rank}`);
-    appendFileSync(LOCATED, positions.map((k) => `${first + k} ${formatPuzzle(grids.get(first + k)!)}\n`).join(""));
-    done += new Set(wanted).size;
-    process.stderr.write(`\rcatalog grids located: ${done}/${indices.length} (rank ${rank})   `);
+    if (held.length === 0) break;
+    if (round === 0) process.stderr.write(`\nwaiting for ${held.length} ranks that other draws hold\n`);
+    sleepSeconds(5);
+    pending = held;
   }
   process.stderr.write("\n");
-  return grids;
+  return readLocated();
+}
+
+function claimFile(rank: number): string {
+  return join(DATA, `grids-located-main.rank-${rank}.claim`);
+}
+
+/** Takes the rank for this process, unless a live process holds it. */
+function claimRank(rank: number): boolean {
+  const file = claimFile(rank);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = Number(readFileSync(file, "utf8").trim());
+    if (holder !== process.pid && isAlive(holder)) return false;
+    rmSync(file, { force: true });
+  }
+  return false;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function sleepSeconds(seconds: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, seconds * 1000);
+}
+
+/** Walks one rank as far as its last wanted index not located yet, and appends those grids to the located file. */
+function locateInRank(rank: number, wanted: readonly number[], bands3: readonly number[], grids: Map<number, Uint8Array>): void {
+  const first = bands3.slice(0, rank).reduce((sum, count) => sum + count, 0);
+  const positions = [...new Set(wanted.filter((index) => !grids.has(index)).map((index) => index - first))].sort((x, y) => x - y);
+  let next = 0;
+  let seen = 0;
+  const stop = new Error("enough");
+  try {
+    new EntryGenerator("main", rank).run({}, (entry) => {
+      while (next < positions.length && positions[next] < seen + entry.bands3Count) {
+        const k = positions[next] - seen;
+        const grid = Uint8Array.from(entry.grid);
+        grid.set(entry.bands3.subarray(27 * k, 27 * k + 27), 54);
+        grids.set(first + positions[next++], grid);
+      }
+      seen += entry.bands3Count;
+      if (next === positions.length) throw stop;
+    });
+  } catch (error) {
+    if (error !== stop) throw error;
+  }
+  if (next < positions.length) throw new Error(`index past the end of rank ${rank}`);
+  appendFileSync(LOCATED, positions.map((k) => `${first + k} ${formatPuzzle(grids.get(first + k)!)}\n`).join(""));
 }
 
 /** A uniformly random symmetry of the grid: relabelling, band and row orders, stack and column orders, transposition. */
