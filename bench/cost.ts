@@ -451,26 +451,48 @@ function publish(names: Iterable<string>): void {
   }
 }
 
+const USAGE = "usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED [N17]]] | workers [K] | status | report";
+
+class UsageError extends Error {}
+
+/** A count or seed from the command line: a whole number (positive for counts), or `fallback` when absent. */
+function wholeNumber(text: string | undefined, what: string, fallback: number, positive = true): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || (positive && value === 0)) throw new UsageError(`${what} must be a ${positive ? "positive " : ""}whole number, not '${text}'`);
+  return value;
+}
+
 async function main(): Promise<void> {
+  const [step, a, b, c] = process.argv.slice(2);
+  const known = ["frame", "ranks", "sample", "grids", "workers", "status", "report"];
+  if (!known.includes(step)) throw new UsageError(step === undefined ? "no step given" : `unknown step '${step}'`);
   mkdirSync(DATA, { recursive: true });
   publishedToData();
-  const [step, a, b] = process.argv.slice(2);
-  const seed = Number(b ?? 20261126);
+  const seed = wholeNumber(b, "SEED", 20261126, false);
   switch (step) {
     case "frame":
       frameJobs().forEach(submit);
       break;
-    case "ranks":
-      rankJobs(process.argv.slice(3)).forEach(submit);
+    case "ranks": {
+      const only = process.argv.slice(3);
+      const listed = PASSES.flatMap((pass) => RANKS[pass].map((rank) => `${pass}:${rank}`));
+      for (const item of only) if (!listed.includes(item)) throw new UsageError(`'${item}' is not one of the complete ranks: ${listed.join(" ")}`);
+      rankJobs(only).forEach(submit);
       break;
+    }
     case "sample":
-      sampleJobs(Number(a ?? 100), seed).forEach(submit);
+      sampleJobs(wholeNumber(a, "N", 100), seed).forEach(submit);
       break;
-    case "grids":
-      gridJobs(Number(a ?? 300), seed, Number(process.argv[5] ?? a ?? 300)).forEach(submit);
+    case "grids": {
+      const n = wholeNumber(a, "N", 300);
+      const n17 = wholeNumber(c, "N17", n);
+      if (n17 > n) throw new UsageError(`N17 (${n17}) must not exceed N (${n})`);
+      gridJobs(n, seed, n17).forEach(submit);
       break;
+    }
     case "workers":
-      startWorkers(Number(a ?? 2));
+      startWorkers(wholeNumber(a, "K", 2));
       break;
     case "status":
       process.stdout.write(cli(["cluster", "status"]).stdout);
@@ -478,10 +500,14 @@ async function main(): Promise<void> {
     case "report":
       publish((await import("./cost-report.js")).report({ data: DATA, docs: DOCS, cli, kFile: (pass: Pass) => dataFile(K_FILE[pass]), ranks: RANKS, passes: PASSES, catalog: CATALOG }));
       break;
-    default:
-      process.stderr.write("usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED [N17]]] | workers [K] | status | report\n");
-      process.exitCode = 2;
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`sudokulab: cost: ${error.message}\n${USAGE}\n`);
+  process.exitCode = 2;
+}
+
