@@ -47,6 +47,7 @@ import { EntryGenerator } from "../src/catalog/index.js";
 import { canonicalGrid } from "../src/canon/index.js";
 import { formatPuzzle } from "../src/core/puzzle.js";
 import { mulberry32 } from "../src/core/random.js";
+import { FileLock, LockRefused } from "../src/io/lock.js";
 import { dataFile } from "../src/io/shared-data.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../../", import.meta.url)));
@@ -194,8 +195,8 @@ function readLocated(): Map<number, Uint8Array> {
  * each rank's band 3s in the generator's order). Each rank is enumerated
  * once, as far as its last wanted index: a rank costs up to a minute.
  * Several draws of the same grids may run at once, one per core: each
- * claims a rank before it walks it (a claim file with its PID, taken over
- * when that process is gone), skips the ranks others hold, and waits at the
+ * claims a rank before it walks it (a file lock, taken over when its
+ * process is gone), skips the ranks others hold, and waits at the
  * end for their grids to reach the located file.
  */
 function catalogGrids(indices: readonly number[], bands3: readonly number[]): Map<number, Uint8Array> {
@@ -214,14 +215,15 @@ function catalogGrids(indices: readonly number[], bands3: readonly number[]): Ma
     for (const [rank, wanted] of pending) {
       grids = readLocated();
       if (!missing(wanted)) continue;
-      if (!claimRank(rank)) {
+      const claim = claimRank(rank);
+      if (claim === null) {
         held.push([rank, wanted]);
         continue;
       }
       try {
         locateInRank(rank, wanted, bands3, grids);
       } finally {
-        rmSync(claimFile(rank), { force: true });
+        claim.unlock();
       }
       process.stderr.write(`\rcatalog grids located: ${indices.filter((index) => grids.has(index)).length}/${indices.length} (rank ${rank})   `);
     }
@@ -238,29 +240,13 @@ function claimFile(rank: number): string {
   return join(DATA, `grids-located-main.rank-${rank}.claim`);
 }
 
-/** Takes the rank for this process, unless a live process holds it. */
-function claimRank(rank: number): boolean {
-  const file = claimFile(rank);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    const holder = Number(readFileSync(file, "utf8").trim());
-    if (holder !== process.pid && isAlive(holder)) return false;
-    rmSync(file, { force: true });
-  }
-  return false;
-}
-
-function isAlive(pid: number): boolean {
+/** This process's lock on the rank, or null while another live process holds it (a dead one's is taken over). */
+function claimRank(rank: number): FileLock | null {
   try {
-    process.kill(pid, 0);
-    return true;
+    return FileLock.acquire(claimFile(rank), `rank ${rank} of the grid draw`);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if (error instanceof LockRefused) return null;
+    throw error;
   }
 }
 
