@@ -424,16 +424,17 @@ function publish(names: Iterable<string>): void {
       copyFileSync(out, join(PARTIAL, file.slice(0, -".checkpoint".length)));
     }
   }
+  for (const name of names) {
+    const out = join(DATA, `${name}.out`);
+    copyFileSync(out, join(DOCS, `${name}.out`));
+    copyFileSync(`${out}.record.json`, join(DOCS, `${name}.out.record.json`));
+  }
+  // After the records above: a job completed in this run leaves no partial copy behind.
   for (const file of readdirSync(PARTIAL).filter((f) => f.endsWith(".out"))) {
     if (existsSync(join(DOCS, `${file}.record.json`))) {
       rmSync(join(PARTIAL, file), { force: true });
       rmSync(join(PARTIAL, `${file}.checkpoint`), { force: true });
     }
-  }
-  for (const name of names) {
-    const out = join(DATA, `${name}.out`);
-    copyFileSync(out, join(DOCS, `${name}.out`));
-    copyFileSync(`${out}.record.json`, join(DOCS, `${name}.out.record.json`));
   }
 }
 
@@ -449,44 +450,50 @@ function wholeNumber(text: string | undefined, what: string, fallback: number, p
   return value;
 }
 
-async function main(): Promise<void> {
-  const [step, a, b, c] = process.argv.slice(2);
-  const known = ["frame", "ranks", "sample", "grids", "workers", "status", "report"];
-  if (!known.includes(step)) throw new UsageError(step === undefined ? "no step given" : `unknown step '${step}'`);
-  mkdirSync(DATA, { recursive: true });
-  publishedToData();
-  const seed = wholeNumber(b, "SEED", 20261126, false);
+/** The step the command line asks for, its arguments checked before anything is written or submitted. */
+function parseStep(argv: readonly string[]): () => Promise<void> | void {
+  const [step, a, b, c] = argv;
+  const seed = (): number => wholeNumber(b, "SEED", 20261126, false);
   switch (step) {
     case "frame":
-      frameJobs().forEach(submit);
-      break;
+      return () => frameJobs().forEach(submit);
     case "ranks": {
-      const only = process.argv.slice(3);
+      const only = argv.slice(1);
       const listed = PASSES.flatMap((pass) => RANKS[pass].map((rank) => `${pass}:${rank}`));
       for (const item of only) if (!listed.includes(item)) throw new UsageError(`'${item}' is not one of the complete ranks: ${listed.join(" ")}`);
-      rankJobs(only).forEach(submit);
-      break;
+      return () => rankJobs(only).forEach(submit);
     }
-    case "sample":
-      sampleJobs(wholeNumber(a, "N", 100), seed).forEach(submit);
-      break;
+    case "sample": {
+      const n = wholeNumber(a, "N", 100);
+      const s = seed();
+      return () => sampleJobs(n, s).forEach(submit);
+    }
     case "grids": {
       const n = wholeNumber(a, "N", 300);
+      const s = seed();
       const n17 = wholeNumber(c, "N17", n);
       if (n17 > n) throw new UsageError(`N17 (${n17}) must not exceed N (${n})`);
-      gridJobs(n, seed, n17).forEach(submit);
-      break;
+      return () => gridJobs(n, s, n17).forEach(submit);
     }
-    case "workers":
-      startWorkers(wholeNumber(a, "K", 2));
-      break;
+    case "workers": {
+      const k = wholeNumber(a, "K", 2);
+      return () => startWorkers(k);
+    }
     case "status":
-      process.stdout.write(cli(["cluster", "status"]).stdout);
-      break;
+      return () => void process.stdout.write(cli(["cluster", "status"]).stdout);
     case "report":
-      publish((await import("./cost-report.js")).report({ data: DATA, docs: DOCS, cli, kFile: (pass: Pass) => dataFile(K_FILE[pass]), ranks: RANKS, passes: PASSES, catalog: CATALOG }));
-      break;
+      return async () =>
+        publish((await import("./cost-report.js")).report({ data: DATA, docs: DOCS, cli, kFile: (pass: Pass) => dataFile(K_FILE[pass]), ranks: RANKS, passes: PASSES, catalog: CATALOG }));
+    default:
+      throw new UsageError(step === undefined ? "no step given" : `unknown step '${step}'`);
   }
+}
+
+async function main(): Promise<void> {
+  const run = parseStep(process.argv.slice(2));
+  mkdirSync(DATA, { recursive: true });
+  publishedToData();
+  await run();
 }
 
 try {
