@@ -49,6 +49,7 @@ import { formatPuzzle } from "../src/core/puzzle.js";
 import { mulberry32 } from "../src/core/random.js";
 import { FileLock, LockRefused } from "../src/io/lock.js";
 import { dataFile } from "../src/io/shared-data.js";
+import { sleepSync } from "../src/io/sleep.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../../", import.meta.url)));
 const CLI = join(ROOT, "dist/src/cli/main.js");
@@ -229,7 +230,7 @@ function catalogGrids(indices: readonly number[], bands3: readonly number[]): Ma
     }
     if (held.length === 0) break;
     if (round === 0) process.stderr.write(`\nwaiting for ${held.length} ranks that other draws hold\n`);
-    sleepSeconds(5);
+    sleepSync(5000);
     pending = held;
   }
   process.stderr.write("\n");
@@ -248,10 +249,6 @@ function claimRank(rank: number): FileLock | null {
     if (error instanceof LockRefused) return null;
     throw error;
   }
-}
-
-function sleepSeconds(seconds: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, seconds * 1000);
 }
 
 /** Walks one rank as far as its last wanted index not located yet, and appends those grids to the located file. */

@@ -8,6 +8,7 @@
  * throttle the run instead.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
+import { sleepSync } from "../io/sleep.js";
 
 export interface TextOutput {
   write(text: string): void;
@@ -17,7 +18,6 @@ export interface TextOutput {
 const STDOUT_FD = 1;
 /** How long to sleep while a pipe is full (EAGAIN): stdout may be non-blocking. */
 const FULL_PIPE_WAIT_MS = 5;
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** The --out file (created or emptied), or stdout when `path` is undefined. */
 export function openTextOutput(path: string | undefined): TextOutput {
@@ -41,7 +41,7 @@ function writeFully(fd: number, text: string): void {
       // `sudokulab entries ... | head` closes stdout early: a normal way to stop, as for the other commands (main.ts).
       if (code === "EPIPE" && fd === STDOUT_FD) process.exit(process.exitCode ?? 0);
       if (code !== "EAGAIN") throw error;
-      Atomics.wait(sleeper, 0, 0, FULL_PIPE_WAIT_MS);
+      sleepSync(FULL_PIPE_WAIT_MS);
     }
   }
 }

@@ -9,6 +9,7 @@
  */
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
+import { sleepSync } from "./sleep.js";
 
 interface Holder {
   readonly pid: number;
@@ -44,7 +45,7 @@ export class FileLock {
       }
       // Stale, or unreadable because it is being written this instant: take it over under the takeover lock.
       if (holder !== null && takeOver(path, holder)) return new FileLock(path);
-      sleep(50);
+      sleepSync(50);
     }
     throw new LockRefused(`${what}: could not take the lock ${path}`);
   }
@@ -129,8 +130,3 @@ function processStart(pid: number): number | null {
   }
 }
 
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-
-function sleep(ms: number): void {
-  Atomics.wait(sleeper, 0, 0, ms);
-}
