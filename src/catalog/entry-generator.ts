@@ -28,12 +28,34 @@ const SPLITS = [
   "034125", "125034", "035124", "124035", "045123", "123045",
 ].map((s) => Array.from(s, Number));
 
-/** The 24 cells filled by backtracking, column by column (relative to the band). */
-const FILL_ROW = new Uint8Array(24);
-const FILL_COL = new Uint8Array(24);
-for (let i = 0; i < 24; i++) {
+/**
+ * The 15 cells of columns 2-6 filled by backtracking, column by column
+ * (relative to the band); box 3 (columns 7-9) is then completed by
+ * box3Completions in the same order.
+ */
+const PREFIX_CELLS = 15;
+const FILL_ROW = new Uint8Array(PREFIX_CELLS);
+const FILL_COL = new Uint8Array(PREFIX_CELLS);
+for (let i = 0; i < PREFIX_CELLS; i++) {
   FILL_COL[i] = 1 + ((i / 3) | 0);
   FILL_ROW[i] = i % 3;
+}
+
+/**
+ * A permutation σ of {0, 1, 2} given by two of its values, σ(x) = y and
+ * σ(u) = v, at index 27x + 9y + 3u + v: its number 0..5.
+ */
+const PERMUTATION_CODE = new Int8Array(81).fill(-1);
+{
+  const perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+  perms.forEach((sigma, code) => {
+    for (let x = 0; x < 3; x++) for (let u = 0; u < 3; u++) if (x !== u) PERMUTATION_CODE[27 * x + 9 * sigma[x] + 3 * u + sigma[u]] = code;
+  });
+}
+
+/** Index 0..2 of the digit bit `bit` among the three bits of `set`, lowest first. */
+function indexInSet(set: number, bit: number): number {
+  return popcount(set & (bit - 1));
 }
 
 /** Most bands 3 one entry can have (the C++ program's bound). */
@@ -88,6 +110,18 @@ export class EntryGenerator {
   /** Stack ranks of the current band 2, by stack and column orderings (see stackRank). */
   private readonly stackMemo = new Int16Array(3 * 512);
   private readonly stackMemoStamp = new Int32Array(3 * 512).fill(-1);
+  /**
+   * Band 2's n6 rank by how box 3's columns pair its rows' digits (36 ways),
+   * for the current columns 1-6: a band's class does not change when the
+   * columns of a box are reordered, so the completions of box 3 that differ
+   * only in their column order share it.
+   */
+  private readonly box3RankMemo = new Int16Array(36);
+  private readonly box3RankStamp = new Int32Array(36).fill(-1);
+  private prefixes = 0;
+  private firstSlice = 0;
+  private lastSlice = 0;
+  private visit: EntryVisitor | undefined;
 
   constructor(
     readonly catalog: CatalogName,
@@ -119,97 +153,190 @@ export class EntryGenerator {
    * range. `visit` sees each entry that has bands 3.
    */
   run(range: GeneratorRange = {}, visit?: EntryVisitor): void {
-    const first = range.firstSlice ?? 0;
-    const last = range.lastSlice ?? Number.MAX_SAFE_INTEGER;
+    this.firstSlice = range.firstSlice ?? 0;
+    this.lastSlice = range.lastSlice ?? Number.MAX_SAFE_INTEGER;
+    this.visit = visit;
     this.reset();
     this.stopped = false;
     this.stackMemoStamp.fill(-1);
+    this.box3RankStamp.fill(-1);
     const g = this.grid;
     const colFree = new Int32Array(9);
     const rowFree = new Int32Array(3);
     const boxFree = new Int32Array(3);
-    const candidates = new Int32Array(24);
-    for (const split of SPLITS) {
-      if (this.stopped) return;
-      this.fillings.clear();
-      colFree.set(this.band1ColumnFree);
-      boxFree[1] = boxFree[2] = 0x3fe;
-      boxFree[0] = 0x3fe;
-      for (let r = 0; r < 3; r++) {
-        const d2 = this.missing[split[r]];
-        const d3 = this.missing[split[3 + r]];
-        g[27 + 9 * r] = d2;
-        g[54 + 9 * r] = d3;
-        rowFree[r] = 0x3fe & ~(1 << d2);
-        boxFree[0] &= ~(1 << d2);
-      }
-      // Backtracking over the 24 cells, smallest digit first.
-      let i = 0;
-      let fresh = true;
-      while (i >= 0) {
-        const row = FILL_ROW[i];
-        const col = FILL_COL[i];
-        const box = (col / 3) | 0;
-        const cell = 27 + 9 * row + col;
-        if (fresh) {
-          const inBox = colFree[col] & boxFree[box];
-          if (row === 0 && col % 3 === 2 && popcount(inBox) < 3) {
+    const candidates = new Int32Array(PREFIX_CELLS);
+    try {
+      for (const split of SPLITS) {
+        if (this.stopped) return;
+        this.fillings.clear();
+        colFree.set(this.band1ColumnFree);
+        boxFree[1] = boxFree[2] = 0x3fe;
+        boxFree[0] = 0x3fe;
+        for (let r = 0; r < 3; r++) {
+          const d2 = this.missing[split[r]];
+          const d3 = this.missing[split[3 + r]];
+          g[27 + 9 * r] = d2;
+          g[54 + 9 * r] = d3;
+          rowFree[r] = 0x3fe & ~(1 << d2);
+          boxFree[0] &= ~(1 << d2);
+        }
+        // Backtracking over columns 2-6, smallest digit first.
+        let i = 0;
+        let fresh = true;
+        while (i >= 0) {
+          const row = FILL_ROW[i];
+          const col = FILL_COL[i];
+          const box = (col / 3) | 0;
+          const cell = 27 + 9 * row + col;
+          if (fresh) {
+            const inBox = colFree[col] & boxFree[box];
+            if (row === 0 && col % 3 === 2 && popcount(inBox) < 3) {
+              i--;
+              fresh = false;
+              continue;
+            }
+            candidates[i] = inBox & rowFree[row];
+          } else {
+            const bit = 1 << g[cell];
+            rowFree[row] |= bit;
+            colFree[col] |= bit;
+            boxFree[box] |= bit;
+          }
+          const free = candidates[i];
+          if (free === 0) {
             i--;
             fresh = false;
             continue;
           }
-          candidates[i] = inBox & rowFree[row];
-        } else {
-          const bit = 1 << g[cell];
-          rowFree[row] |= bit;
-          colFree[col] |= bit;
-          boxFree[box] |= bit;
-        }
-        const free = candidates[i];
-        if (free === 0) {
-          i--;
-          fresh = false;
-          continue;
-        }
-        const bit = free & -free;
-        candidates[i] = free ^ bit;
-        g[cell] = 31 - Math.clz32(bit);
-        rowFree[row] &= ~bit;
-        colFree[col] &= ~bit;
-        boxFree[box] &= ~bit;
-        if (i < 23) {
-          i++;
-          fresh = true;
-          continue;
-        }
-        // A complete band 2; the digit stays placed and is undone on the next pass.
-        fresh = false;
-        if (this.acceptBand2()) {
-          this.bands2++;
-          const slice = Math.floor(this.bands2 / 64);
-          if (slice > last) {
-            this.bands2--; // not in the range: count only the bands 2 up to the last slice
-            this.stopped = true;
-            return;
+          const bit = free & -free;
+          candidates[i] = free ^ bit;
+          g[cell] = 31 - Math.clz32(bit);
+          rowFree[row] &= ~bit;
+          colFree[col] &= ~bit;
+          boxFree[box] &= ~bit;
+          if (i < PREFIX_CELLS - 1) {
+            i++;
+            fresh = true;
+            continue;
           }
-          if (this.band2Target !== null) {
-            if (compareDigits(g, 27, this.band2Target, 0, 27) === 0) {
-              this.slice = slice;
-              this.stopped = true;
-              return;
-            }
-          } else if (slice >= first) {
-            this.slice = slice;
-            this.fillBands3(colFree);
-            if (this.bands3Count > 0) {
-              this.entries++;
-              this.totalBands3 += this.bands3Count;
-              if (visit !== undefined) visit(this);
+          // Columns 1-6 complete; the digit stays placed and is undone on the next pass.
+          fresh = false;
+          if (this.box3Completions(colFree, rowFree)) return;
+        }
+      }
+    } finally {
+      this.visit = undefined;
+    }
+  }
+
+  /**
+   * Every completion of box 3 (columns 7-9) of the current columns 1-6, in
+   * the order of the column-by-column fill: each row's three digits are
+   * known, so column 7 takes one of each, column 8 one of the two left and
+   * column 9 the last. True when the run stops.
+   */
+  private box3Completions(colFree: Int32Array, rowFree: Int32Array): boolean {
+    const g = this.grid;
+    const row0 = rowFree[0];
+    const row1 = rowFree[1];
+    const row2 = rowFree[2];
+    const col7 = colFree[6];
+    const col8 = colFree[7];
+    const col9 = colFree[8];
+    const prefix = ++this.prefixes;
+    for (let s0 = row0 & col7; s0 !== 0; s0 &= s0 - 1) {
+      const a0 = s0 & -s0;
+      const left0 = row0 ^ a0;
+      for (let s1 = row1 & col7; s1 !== 0; s1 &= s1 - 1) {
+        const a1 = s1 & -s1;
+        const left1 = row1 ^ a1;
+        for (let s2 = row2 & col7; s2 !== 0; s2 &= s2 - 1) {
+          const a2 = s2 & -s2;
+          const left2 = row2 ^ a2;
+          for (let t0 = left0 & col8; t0 !== 0; t0 &= t0 - 1) {
+            const b0 = t0 & -t0;
+            const c0 = left0 ^ b0;
+            if ((c0 & col9) === 0) continue;
+            for (let t1 = left1 & col8; t1 !== 0; t1 &= t1 - 1) {
+              const b1 = t1 & -t1;
+              const c1 = left1 ^ b1;
+              if ((c1 & col9) === 0) continue;
+              for (let t2 = left2 & col8; t2 !== 0; t2 &= t2 - 1) {
+                const b2 = t2 & -t2;
+                const c2 = left2 ^ b2;
+                if ((c2 & col9) === 0) continue;
+                g[33] = 31 - Math.clz32(a0);
+                g[42] = 31 - Math.clz32(a1);
+                g[51] = 31 - Math.clz32(a2);
+                g[34] = 31 - Math.clz32(b0);
+                g[43] = 31 - Math.clz32(b1);
+                g[52] = 31 - Math.clz32(b2);
+                g[35] = 31 - Math.clz32(c0);
+                g[44] = 31 - Math.clz32(c1);
+                g[53] = 31 - Math.clz32(c2);
+                const x = indexInSet(row0, a0);
+                const u = indexInSet(row0, b0);
+                const key =
+                  6 * PERMUTATION_CODE[27 * x + 9 * indexInSet(row1, a1) + 3 * u + indexInSet(row1, b1)] +
+                  PERMUTATION_CODE[27 * x + 9 * indexInSet(row2, a2) + 3 * u + indexInSet(row2, b2)];
+                let rank2: number;
+                if (this.box3RankStamp[key] === prefix) rank2 = this.box3RankMemo[key];
+                else {
+                  rank2 = this.rankOf[this.lookup.classAt(g, 27, 9, 1)];
+                  this.box3RankStamp[key] = prefix;
+                  this.box3RankMemo[key] = rank2;
+                }
+                if (rank2 < this.rank || !this.acceptBand2OfRank(rank2)) continue;
+                if (this.acceptedBand2(colFree, a0 | a1 | a2, b0 | b1 | b2, c0 | c1 | c2)) return true;
+              }
             }
           }
         }
       }
     }
+    return false;
+  }
+
+  /**
+   * Counts an accepted band 2 (box 3's column digits given as bit sets) and
+   * lists its entry's bands 3 when its slice is in the range. True when the
+   * run stops.
+   */
+  private acceptedBand2(colFree: Int32Array, col7: number, col8: number, col9: number): boolean {
+    this.bands2++;
+    const slice = Math.floor(this.bands2 / 64);
+    if (slice > this.lastSlice) {
+      this.bands2--; // not in the range: count only the bands 2 up to the last slice
+      this.stopped = true;
+      return true;
+    }
+    if (this.band2Target !== null) {
+      if (compareDigits(this.grid, 27, this.band2Target, 0, 27) === 0) {
+        this.slice = slice;
+        this.stopped = true;
+        return true;
+      }
+      return false;
+    }
+    if (slice < this.firstSlice) return false;
+    this.slice = slice;
+    // Band 3 sees the columns with band 2's digits taken, box 3's included.
+    const free7 = colFree[6];
+    const free8 = colFree[7];
+    const free9 = colFree[8];
+    colFree[6] = free7 & ~col7;
+    colFree[7] = free8 & ~col8;
+    colFree[8] = free9 & ~col9;
+    this.fillBands3(colFree);
+    colFree[6] = free7;
+    colFree[7] = free8;
+    colFree[8] = free9;
+    if (this.bands3Count > 0) {
+      this.entries++;
+      this.totalBands3 += this.bands3Count;
+      if (this.visit !== undefined) this.visit(this);
+    }
+    return false;
   }
 
   /**
@@ -257,9 +384,13 @@ export class EntryGenerator {
 
   /** Rank and automorphism tests of band 2 (design notes §1.3 step 4). */
   private acceptBand2(): boolean {
+    const rank2 = this.rankOf[this.lookup.classAt(this.grid, 27, 9, 1)];
+    return rank2 >= this.rank && this.acceptBand2OfRank(rank2);
+  }
+
+  /** The automorphism tests of a band 2 whose rank, `rank2`, is not below band 1's. */
+  private acceptBand2OfRank(rank2: number): boolean {
     const g = this.grid;
-    const rank2 = this.rankOf[this.lookup.classAt(g, 27, 9, 1)];
-    if (rank2 < this.rank) return false;
     this.band2Rank = rank2;
     this.stabilizerCount = 0;
     const morphs = this.band1Morphs;
