@@ -76,6 +76,31 @@ export const SUBSETS: readonly (readonly number[])[] = (() => {
   return lists;
 })();
 
+/**
+ * The k-subsets of each 9-bit mask, in increasing numeric order (SUBSETS'
+ * order, cut to the mask): those of `mask` are list[start[mask]] up to
+ * list[start[mask + 1]]. The subset producers read only the digits or cells
+ * that can take part, instead of testing all C(9, k) tuples.
+ */
+export interface SubsetTable {
+  readonly list: Uint16Array;
+  readonly start: Int32Array;
+}
+
+function subsetTable(k: number): SubsetTable {
+  const start = new Int32Array(513);
+  const all: number[] = [];
+  for (let mask = 0; mask < 512; mask++) {
+    start[mask] = all.length;
+    for (const subset of SUBSETS[k]) if ((subset & ~mask) === 0) all.push(subset);
+  }
+  start[512] = all.length;
+  return { list: Uint16Array.from(all), start };
+}
+
+/** SUBSETS_WITHIN[k] for k = 0..4 (the subset producers' degrees go up to 4). */
+export const SUBSETS_WITHIN: readonly SubsetTable[] = [0, 1, 2, 3, 4].map(subsetTable);
+
 export class CandidateGrid {
   /** Placed digits, 0 for an empty cell. */
   readonly values = new Uint8Array(81);

@@ -17,7 +17,7 @@
  * hints only place their single, they remove nothing else.
  */
 import { popcount } from "../core/bits.js";
-import { BOXES, type CandidateGrid, COLUMNS, HOUSE, INTERSECTION, IS_PEER, ROWS, SUBSETS, UNIT_CELLS } from "./grid.js";
+import { BOXES, type CandidateGrid, COLUMNS, HOUSE, INTERSECTION, IS_PEER, ROWS, SUBSETS_WITHIN, UNIT_CELLS } from "./grid.js";
 import type { Candidate, Step } from "./step.js";
 import { alignedPairExclusion, alignedTripletExclusion } from "./exclusion.js";
 import { forcingChainsAndCycles } from "./chaining.js";
@@ -85,48 +85,102 @@ const LOCKING_PAIRS: readonly (readonly [readonly number[], readonly number[]])[
 ];
 
 /**
+ * The units a unit of the first type crosses, per pair and first unit:
+ * LOCK_CROSSED[3 * (9 * pair + i1) + j] is the j-th crossed unit of the
+ * second type, in SE's order. Their intersections with the first unit are
+ * three disjoint position sets of one of two shapes (LOCK_SHAPE): 0 for
+ * 0x7, 0x38, 0x1c0 (a box's rows, a line's boxes), 1 for 0x49, 0x92, 0x124
+ * (a box's columns).
+ */
+const LOCK_CROSSED = new Uint8Array(4 * 9 * 3);
+const LOCK_SHAPE = new Uint8Array(4 * 9);
+/** LOCK_SEGMENT[512 * shape + positions]: the j whose intersection holds every position, or -1. */
+const LOCK_SEGMENT = new Int8Array(2 * 512).fill(-1);
+{
+  const shapes = [[0x7, 0x38, 0x1c0], [0x49, 0x92, 0x124]];
+  for (let shape = 0; shape < 2; shape++) {
+    for (let positions = 1; positions < 512; positions++) {
+      const j = shapes[shape].findIndex((mask) => (positions & ~mask) === 0);
+      LOCK_SEGMENT[512 * shape + positions] = j;
+    }
+  }
+  LOCKING_PAIRS.forEach(([types1, types2], pair) => {
+    for (let i1 = 0; i1 < 9; i1++) {
+      const u1 = types1[i1];
+      const crossed = types2.filter((u2) => INTERSECTION[27 * u1 + u2] !== 0);
+      const masks = crossed.map((u2) => INTERSECTION[27 * u1 + u2]).join();
+      const shape = shapes.findIndex((list) => list.join() === masks);
+      if (crossed.length !== 3 || shape < 0) throw new Error(`unexpected intersections of unit ${u1}`);
+      LOCK_SHAPE[9 * pair + i1] = shape;
+      LOCK_CROSSED.set(crossed, 3 * (9 * pair + i1));
+    }
+  });
+}
+
+/**
  * Pointing (box -> line, 2.6) and claiming (line -> box, 2.8); in direct mode
  * only those that leave a hidden single in another unit of the first unit's
  * type crossing the second unit (direct pointing 1.7, direct claiming 1.9),
- * and the hint then only places that single.
+ * and the hint then only places that single. SE's order is pair, first
+ * unit, second unit, digit; a digit with two places or more lies within at
+ * most one crossed unit, so each first unit's digits are sorted by that
+ * unit with one table read each.
  */
 export function locking(grid: CandidateGrid, direct: boolean): Step | null {
   for (let pair = 0; pair < LOCKING_PAIRS.length; pair++) {
     const types1 = LOCKING_PAIRS[pair][0];
-    const types2 = LOCKING_PAIRS[pair][1];
     for (let i1 = 0; i1 < 9; i1++) {
       const u1 = types1[i1];
-      for (let i2 = 0; i2 < 9; i2++) {
-        const u2 = types2[i2];
-        const inter12 = INTERSECTION[27 * u1 + u2];
-        if (inter12 === 0) continue;
-        for (let d = 1; d <= 9; d++) {
-          const positions = grid.where[9 * u1 + d - 1];
-          if ((positions & (positions - 1)) === 0 || (positions & ~inter12) !== 0) continue;
-          // All of d's positions in u1 lie in u2: d can go from the rest of u2.
-          const removable = grid.where[9 * u2 + d - 1] & ~INTERSECTION[27 * u2 + u1];
-          const pointing = u1 >= 18;
-          if (!direct) {
-            if (removable === 0) continue;
-            const name = pointing ? "Pointing" : "Claiming";
-            return step(name, pointing ? 26 : 28, [u1, u2], cellsOfPositions(u1, positions), [d], null, candidatesAt(u2, removable, d));
-          }
-          for (let i3 = 0; i3 < 9; i3++) {
-            const u3 = types1[i3];
-            if (u3 === u1) continue;
-            const inter32 = INTERSECTION[27 * u3 + u2];
-            if (inter32 === 0) continue;
-            const positions3 = grid.where[9 * u3 + d - 1];
-            if ((positions3 & (positions3 - 1)) === 0) continue;
-            const remaining = positions3 & ~inter32;
-            if (remaining === 0 || (remaining & (remaining - 1)) !== 0) continue;
-            const cell = UNIT_CELLS[9 * u3 + lowest(remaining)];
-            const name = pointing ? "Direct Pointing" : "Direct Claiming";
-            return step(name, pointing ? 17 : 19, [u1, u2, u3], cellsOfPositions(u1, positions), [d], { cell, digit: d }, [], candidatesAt(u2, removable, d));
-          }
+      const shape = 512 * LOCK_SHAPE[9 * pair + i1];
+      let within0 = 0;
+      let within1 = 0;
+      let within2 = 0;
+      for (let d = 0; d < 9; d++) {
+        const positions = grid.where[9 * u1 + d];
+        if ((positions & (positions - 1)) === 0) continue;
+        const j = LOCK_SEGMENT[shape + positions];
+        if (j === 0) within0 |= 1 << d;
+        else if (j === 1) within1 |= 1 << d;
+        else if (j === 2) within2 |= 1 << d;
+      }
+      for (let j = 0; j < 3; j++) {
+        const digits = j === 0 ? within0 : j === 1 ? within1 : within2;
+        if (digits === 0) continue;
+        const u2 = LOCK_CROSSED[3 * (9 * pair + i1) + j];
+        for (let m = digits; m !== 0; m &= m - 1) {
+          const d = lowest(m) + 1;
+          const hint = lockingHint(grid, direct, types1, u1, u2, d);
+          if (hint !== null) return hint;
         }
       }
     }
+  }
+  return null;
+}
+
+/** The hint of digit d of unit u1 lying within unit u2, or null (nothing to remove, or in direct mode no single left). */
+function lockingHint(grid: CandidateGrid, direct: boolean, types1: readonly number[], u1: number, u2: number, d: number): Step | null {
+  const positions = grid.where[9 * u1 + d - 1];
+  // All of d's positions in u1 lie in u2: d can go from the rest of u2.
+  const removable = grid.where[9 * u2 + d - 1] & ~INTERSECTION[27 * u2 + u1];
+  const pointing = u1 >= 18;
+  if (!direct) {
+    if (removable === 0) return null;
+    const name = pointing ? "Pointing" : "Claiming";
+    return step(name, pointing ? 26 : 28, [u1, u2], cellsOfPositions(u1, positions), [d], null, candidatesAt(u2, removable, d));
+  }
+  for (let i3 = 0; i3 < 9; i3++) {
+    const u3 = types1[i3];
+    if (u3 === u1) continue;
+    const inter32 = INTERSECTION[27 * u3 + u2];
+    if (inter32 === 0) continue;
+    const positions3 = grid.where[9 * u3 + d - 1];
+    if ((positions3 & (positions3 - 1)) === 0) continue;
+    const remaining = positions3 & ~inter32;
+    if (remaining === 0 || (remaining & (remaining - 1)) !== 0) continue;
+    const cell = UNIT_CELLS[9 * u3 + lowest(remaining)];
+    const name = pointing ? "Direct Pointing" : "Direct Claiming";
+    return step(name, pointing ? 17 : 19, [u1, u2, u3], cellsOfPositions(u1, positions), [d], { cell, digit: d }, [], candidatesAt(u2, removable, d));
   }
   return null;
 }
@@ -167,9 +221,9 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
       const positions = grid.where[base + d];
       if ((positions & (positions - 1)) !== 0) spread |= 1 << d;
     }
-    for (let s = 0, subsets = SUBSETS[degree]; s < subsets.length; s++) {
-      const digitMask = subsets[s];
-      if ((digitMask & ~spread) !== 0) continue;
+    const table = SUBSETS_WITHIN[degree];
+    for (let s = table.start[spread], end = table.start[spread + 1]; s < end; s++) {
+      const digitMask = table.list[s];
       let common = 0;
       for (let m = digitMask; m !== 0; m &= m - 1) common |= grid.where[base + lowest(m)];
       if (popcount(common) !== degree) continue;
@@ -231,9 +285,9 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
       const c = grid.candidates[UNIT_CELLS[base + i]];
       if ((c & (c - 1)) !== 0) open |= 1 << i;
     }
-    for (let s = 0, subsets = SUBSETS[degree]; s < subsets.length; s++) {
-      const cellMask = subsets[s];
-      if ((cellMask & ~open) !== 0) continue;
+    const table = SUBSETS_WITHIN[degree];
+    for (let s = table.start[open], end = table.start[open + 1]; s < end; s++) {
+      const cellMask = table.list[s];
       let union = 0;
       for (let m = cellMask; m !== 0; m &= m - 1) union |= grid.candidates[UNIT_CELLS[base + lowest(m)]];
       if (popcount(union) !== degree) continue;
@@ -278,6 +332,7 @@ export function fish(grid: CandidateGrid, degree: number): Step | null {
   for (let o = 0; o < 2; o++) {
     const baseLines = FISH_ORIENTATIONS[o][0];
     const coverLines = FISH_ORIENTATIONS[o][1];
+    let anyLines = 0;
     for (let d = 0; d < 9; d++) {
       let lines = 0;
       for (let i = 0; i < 9; i++) {
@@ -285,9 +340,12 @@ export function fish(grid: CandidateGrid, degree: number): Step | null {
         if ((positions & (positions - 1)) !== 0) lines |= 1 << i;
       }
       fishLines[d] = lines;
+      if (grid.placedCount[d + 1] + 2 * degree <= 9) anyLines |= lines;
     }
-    for (let s = 0, subsets = SUBSETS[degree]; s < subsets.length; s++) {
-      const lineMask = subsets[s];
+    // Only tuples of lines where some digit could make a fish: the same tuples, in the same order, that pass the tests below.
+    const table = SUBSETS_WITHIN[degree];
+    for (let s = table.start[anyLines], end = table.start[anyLines + 1]; s < end; s++) {
+      const lineMask = table.list[s];
       for (let d = 1; d <= 9; d++) {
         if (grid.placedCount[d] + 2 * degree > 9) continue;
         // SE takes only base lines holding the digit in two places or more.
