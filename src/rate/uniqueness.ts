@@ -153,35 +153,46 @@ function markNearStart(cands: Uint16Array, both: number): void {
 }
 
 /**
- * loopAlive: the cells holding both loop digits that keep at least two such
- * peers once cells with fewer are removed, repeatedly. A loop is a cycle of
- * four or more cells in which each cell shares a unit with the next, so each
- * of its cells has two other loop cells among its peers: the cells removed
- * are on no loop, and the walk need not enter them. It still examines them
- * (they add their extra digits to the level's), so the loops found and their
- * order are SE's.
+ * loopAlive: the cells holding both loop digits that keep another such
+ * cell in each of their row, column and box once cells without are
+ * removed, repeatedly. A loop passes isValidLoop only if each unit it
+ * touches holds one of its cells at an even index and one at an odd
+ * index, so every unit of a loop cell holds a second loop cell: the cells
+ * removed are on no loop, and the walk need not enter them. It still
+ * examines them (they add their extra digits to the level's), so the loops
+ * found and their order are SE's.
  */
 function markLoopCells(cands: Uint16Array, both: number): void {
   loopAliveFor = both;
-  let stackSize = 0;
   for (let cell = 0; cell < 81; cell++) loopAlive[cell] = (cands[cell] & both) === both ? 1 : 0;
   if (!loopPruning) return;
+  unitAlive.fill(0);
   for (let cell = 0; cell < 81; cell++) {
     if (loopAlive[cell] === 0) continue;
-    let peers = 0;
-    for (let i = 20 * cell; i < 20 * cell + 20; i++) peers += loopAlive[HOUSE[i]];
-    loopPeers[cell] = peers;
-    if (peers < 2) loopStack[stackSize++] = cell;
+    for (let k = 0; k < 3; k++) unitAlive[CELL_UNITS[3 * cell + k]]++;
+  }
+  let stackSize = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    if (loopAlive[cell] === 1 && !hasMateInEachUnit(cell)) loopStack[stackSize++] = cell;
   }
   while (stackSize > 0) {
     const cell = loopStack[--stackSize];
     if (loopAlive[cell] === 0) continue;
     loopAlive[cell] = 0;
-    for (let i = 20 * cell; i < 20 * cell + 20; i++) {
-      const peer = HOUSE[i];
-      if (loopAlive[peer] === 1 && --loopPeers[peer] === 1) loopStack[stackSize++] = peer;
+    for (let k = 0; k < 3; k++) {
+      const unit = CELL_UNITS[3 * cell + k];
+      // The unit's one cell left has lost its mate there.
+      if (--unitAlive[unit] !== 1) continue;
+      for (let i = 9 * unit; i < 9 * unit + 9; i++) {
+        if (loopAlive[UNIT_CELLS[i]] === 1) loopStack[stackSize++] = UNIT_CELLS[i];
+      }
     }
   }
+}
+
+/** Whether each of the cell's three units holds another loopAlive cell (unitAlive counts the cell itself). */
+function hasMateInEachUnit(cell: number): boolean {
+  return unitAlive[CELL_UNITS[3 * cell]] >= 2 && unitAlive[CELL_UNITS[3 * cell + 1]] >= 2 && unitAlive[CELL_UNITS[3 * cell + 2]] >= 2;
 }
 
 let loopPruning = true;
@@ -208,8 +219,10 @@ export function setLoopPruning(on: boolean): void {
 /** markLoopCells' result and the digit pair it is for (0: none yet in this producer call). */
 const loopAlive = new Uint8Array(81);
 let loopAliveFor = 0;
-const loopPeers = new Int32Array(81);
-const loopStack = new Int32Array(81);
+/** markLoopCells' count of loopAlive cells per unit. */
+const unitAlive = new Int32Array(27);
+/** Cells to visit: markLoopCells may push a cell once per unit it shares with a removed cell. */
+const loopStack = new Int32Array(4 * 81);
 
 const reachStart = new Int32Array(3);
 const nearStart = new Int32Array(3);
