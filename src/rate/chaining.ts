@@ -27,121 +27,51 @@
  * A cycle removes the digit of each of its links from the cells outside the
  * cycle that see both an "on" and an "off" node of that digit.
  *
- * Here the implication graph of a pass is built once as adjacency lists in
- * SE's order, the cycle search and the "on" chain search share one
- * breadth-first search (see searchFromOn for why that gives SE's chains), and
- * no search goes deeper than a hint that could still sort before the best one
- * found so far. Checked against a line-by-line port of SE's search on the
+ * Here the implication graph is built once for the three passes
+ * (static-graph.ts, with each "on" key's links made when first followed),
+ * the cycle search and the "on" chain search share one breadth-first
+ * search (see searchFromOn for why that gives SE's chains), and no search
+ * goes deeper than a hint that could still sort before the best one found
+ * so far. Checked against a line-by-line port of SE's search on the
  * se-ratings.tsv paths and on perturbed grids (identical hints).
  */
 import { popcount } from "../core/bits.js";
-import { BOX_OF, COL_OF, ROW_OF } from "../core/cells.js";
-import { type CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
-import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
+import { type CandidateGrid, HOUSE } from "./grid.js";
+import { lowest, ratingOf, step } from "./helpers.js";
 import { linearChain } from "./links.js";
+import {
+  adjacency,
+  buildGraph,
+  ensureStrong,
+  implies,
+  low,
+  offHigh,
+  passVersion,
+  selectPass,
+  strongAdjacency,
+  strongBuilt,
+  strongEnd,
+  strongStart,
+} from "./static-graph.js";
 import type { Candidate, Step } from "./step.js";
 
-/** The three units of a cell in SE's getRegionTypes order: block, row, column. */
-export const BRC = new Uint8Array(81 * 3);
-for (let cell = 0; cell < 81; cell++) {
-  BRC[3 * cell] = 18 + BOX_OF[cell];
-  BRC[3 * cell + 1] = ROW_OF[cell];
-  BRC[3 * cell + 2] = 9 + COL_OF[cell];
-}
-
 /**
- * Node keys: ((cell * 9 + digit - 1) << 1) | on, 0-1457.
+ * Node keys: ((cell * 9 + digit - 1) << 1) | on, 0-1457. The implication
+ * graph is static-graph.ts's, built once per call for the three passes:
+ * the "off" keys' links in SE's order, and the "on" keys' links without
+ * the "off" keys that have none in the pass (sinks), made when first
+ * followed. A sink reached adds no key to a search and is on no cycle
+ * (no link leaves it), so the tree of the other keys is SE's; the one link
+ * that matters at a sink, to the start's negation, is tested with
+ * `implies`.
  *
- * The implication graph of one pass, in SE's order: from an "on" key
- * (SE's getOnToOff) and from an "off" key (getOffToOn), as adjacency lists
- * (CSR: the neighbours of key k are adjacency[first[k]..first[k + 1]-1]).
- * The grid does not change during the static search, so the lists are built
- * once per pass.
- */
-const first = new Int32Array(1459);
-let adjacency: Int32Array = new Int32Array(1 << 15);
-
-function buildGraph(grid: CandidateGrid, yLinks: boolean, xLinks: boolean): void {
-  let n = 0;
-  const push = (key: number): void => {
-    if (n === adjacency.length) {
-      const bigger = new Int32Array(2 * n);
-      bigger.set(adjacency);
-      adjacency = bigger;
-    }
-    adjacency[n++] = key;
-  };
-  const seen = new Int32Array(81);
-  let stamp = 0;
-  for (let cell = 0; cell < 81; cell++) {
-    const cands = grid.candidates[cell];
-    for (let d = 0; d < 9; d++) {
-      const pot = cell * 9 + d;
-      // "off" key (pot << 1): the "on" keys it implies.
-      first[pot << 1] = n;
-      if ((cands >> d) & 1) {
-        if (yLinks && popcount(cands) === 2) push(((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1);
-        if (xLinks) {
-          const start = n;
-          for (let k = 0; k < 3; k++) {
-            const unit = BRC[3 * cell + k];
-            const positions = grid.where[9 * unit + d];
-            const other = conjugateCell(unit, positions, cell);
-            if (other < 0) continue;
-            const on = ((other * 9 + d) << 1) | 1;
-            let dup = false;
-            for (let i = start; i < n; i++) if (adjacency[i] === on) dup = true;
-            if (!dup) push(on);
-          }
-        }
-      }
-      // "on" key: the "off" keys it implies.
-      first[(pot << 1) | 1] = n;
-      if ((cands >> d) & 1) {
-        if (yLinks) for (let m = cands & ~(1 << d); m !== 0; m &= m - 1) push((cell * 9 + lowest(m)) << 1);
-        seen[cell] = ++stamp;
-        for (let k = 0; k < 3; k++) {
-          const unit = BRC[3 * cell + k];
-          for (let m = grid.where[9 * unit + d]; m !== 0; m &= m - 1) {
-            const other = UNIT_CELLS[9 * unit + lowest(m)];
-            if (seen[other] === stamp) continue;
-            seen[other] = stamp;
-            push((other * 9 + d) << 1);
-          }
-        }
-      }
-    }
-  }
-  first[1458] = n;
-}
-
-/**
  * Search trees, as typed arrays: key, parent (-1 for the start) and depth
  * (links from the start) of each node, nodes in creation order, which is the
- * order of SE's level-by-level breadth-first search.
+ * order of SE's level-by-level breadth-first search. Each key is met once.
  */
-let nodeKey: Int32Array = new Int32Array(1 << 12);
-let nodeParent: Int32Array = new Int32Array(1 << 12);
-let nodeDepth: Int32Array = new Int32Array(1 << 12);
-let nodeCount = 0;
-
-function grown(array: Int32Array): Int32Array {
-  const bigger = new Int32Array(array.length * 2);
-  bigger.set(array);
-  return bigger;
-}
-
-function newNode(key: number, parent: number): number {
-  if (nodeCount === nodeKey.length) {
-    nodeKey = grown(nodeKey);
-    nodeParent = grown(nodeParent);
-    nodeDepth = grown(nodeDepth);
-  }
-  nodeKey[nodeCount] = key;
-  nodeParent[nodeCount] = parent;
-  nodeDepth[nodeCount] = parent < 0 ? 0 : nodeDepth[parent] + 1;
-  return nodeCount++;
-}
+const nodeKey = new Int32Array(1458);
+const nodeParent = new Int32Array(1458);
+const nodeDepth = new Int32Array(1458);
 
 /** Generation-stamped sets of keys. */
 const visited = new Int32Array(1458);
@@ -157,6 +87,16 @@ function keyOf(cell: number, digit: number, on: boolean): number {
 function onPath(node: number, key: number): boolean {
   for (let n = node; n >= 0; n = nodeParent[n]) if (nodeKey[n] === key) return true;
   return false;
+}
+
+/** Queues `key` as a child of node `head` (count nodes so far) unless this search has met it; returns the new count. */
+function enqueue(key: number, head: number, stamp: number, count: number): number {
+  if (visited[key] === stamp) return count;
+  visited[key] = stamp;
+  nodeKey[count] = key;
+  nodeParent[count] = head;
+  nodeDepth[count] = nodeDepth[head] + 1;
+  return count + 1;
 }
 
 /** A path's end: the last link goes from tree node `node` to key `key`. */
@@ -186,36 +126,33 @@ interface PathEnd {
 function searchFromOn(start: number, xLinks: boolean, cycleBound: number, chainBound: number, cycles: PathEnd[]): PathEnd | null {
   const stamp = ++generation;
   const negation = start ^ 1;
+  const lo = low;
+  const offHi = offHigh;
   // The "off" keys that imply the start are the negations of the "on" keys its negation implies.
-  for (let i = first[negation]; i < first[negation + 1]; i++) returning[adjacency[i] ^ 1] = stamp;
-  nodeCount = 0;
-  newNode(start, -1);
+  for (let i = lo[negation], end = offHi[negation]; i < end; i++) returning[adjacency[i] ^ 1] = stamp;
+  nodeKey[0] = start;
+  nodeParent[0] = -1;
+  nodeDepth[0] = 0;
+  let count = 1;
   visited[start] = stamp;
   const bound = Math.max(cycleBound, xLinks ? chainBound : 0);
   let chain: PathEnd | null = null;
-  for (let head = 0; head < nodeCount; head++) {
+  for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
     const depth = nodeDepth[head];
     if (key & 1) {
       if (depth + 2 > bound) continue;
-      for (let i = first[key]; i < first[key + 1]; i++) {
-        const off = adjacency[i];
-        if (off === negation && chain === null && xLinks && depth + 2 <= chainBound) chain = { node: head, key: off };
-        if (returning[off] === stamp && head > 0 && depth + 2 <= cycleBound && !onPath(head, off)) cycles.push({ node: head, key: off });
-        if (visited[off] !== stamp) {
-          visited[off] = stamp;
-          newNode(off, head);
-        }
+      if (chain === null && xLinks && depth + 2 <= chainBound && implies(key, negation)) chain = { node: head, key: negation };
+      if (strongBuilt[key] !== passVersion) ensureStrong(key);
+      const closes = head > 0 && depth + 2 <= cycleBound;
+      for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
+        const off = strongAdjacency[i];
+        if (closes && returning[off] === stamp && !onPath(head, off)) cycles.push({ node: head, key: off });
+        count = enqueue(off, head, stamp, count);
       }
     } else {
       if (depth + 3 > bound) continue;
-      for (let i = first[key]; i < first[key + 1]; i++) {
-        const on = adjacency[i];
-        if (visited[on] !== stamp) {
-          visited[on] = stamp;
-          newNode(on, head);
-        }
-      }
+      for (let i = lo[key], end = offHi[key]; i < end; i++) count = enqueue(adjacency[i], head, stamp, count);
     }
   }
   return chain;
@@ -228,30 +165,26 @@ function searchFromOn(start: number, xLinks: boolean, cycleBound: number, chainB
 function searchFromOff(start: number, chainBound: number): PathEnd | null {
   const stamp = ++generation;
   const target = start ^ 1;
-  nodeCount = 0;
-  newNode(start, -1);
+  const lo = low;
+  const offHi = offHigh;
+  nodeKey[0] = start;
+  nodeParent[0] = -1;
+  nodeDepth[0] = 0;
+  let count = 1;
   visited[start] = stamp;
-  for (let head = 0; head < nodeCount; head++) {
+  for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
     const depth = nodeDepth[head];
     if (key & 1) {
       if (depth + 3 > chainBound) return null;
-      for (let i = first[key]; i < first[key + 1]; i++) {
-        const off = adjacency[i];
-        if (visited[off] !== stamp) {
-          visited[off] = stamp;
-          newNode(off, head);
-        }
-      }
+      if (strongBuilt[key] !== passVersion) ensureStrong(key);
+      for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) count = enqueue(strongAdjacency[i], head, stamp, count);
     } else {
       if (depth + 2 > chainBound) return null;
-      for (let i = first[key]; i < first[key + 1]; i++) {
+      for (let i = lo[key], end = offHi[key]; i < end; i++) {
         const on = adjacency[i];
         if (on === target) return { node: head, key: on };
-        if (visited[on] !== stamp) {
-          visited[on] = stamp;
-          newNode(on, head);
-        }
+        count = enqueue(on, head, stamp, count);
       }
     }
   }
@@ -372,6 +305,7 @@ function candidatesOfKeys(keys: readonly number[]): Candidate[] {
  */
 export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
   let best: ChainHint | null = null;
+  let built = false;
   const cycles: PathEnd[] = [];
   for (const [yLinks, xLinks] of [
     [false, true],
@@ -382,7 +316,9 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
     const cycleBase = yLinks && xLinks ? 7.0 : 6.5;
     const chainBase = yLinks && xLinks ? 7.0 : 6.6;
     if (complexityBound(cycleBase, sortKey, best) < 4 && (!xLinks || complexityBound(chainBase, sortKey, best) < 2)) continue;
-    buildGraph(grid, yLinks, xLinks);
+    if (!built) buildGraph(grid);
+    built = true;
+    selectPass(yLinks && xLinks ? 2 : yLinks ? 1 : 0);
     for (let cell = 0; cell < 81; cell++) {
       const cands = grid.candidates[cell];
       const size = popcount(cands);

@@ -35,6 +35,14 @@ for (let cell = 0; cell < 81; cell++) {
   }
 }
 
+/** The three units of a cell in SE's getRegionTypes order: block, row, column. */
+export const BRC = new Uint8Array(81 * 3);
+for (let cell = 0; cell < 81; cell++) {
+  BRC[3 * cell] = 18 + BOX_OF[cell];
+  BRC[3 * cell + 1] = ROW_OF[cell];
+  BRC[3 * cell + 2] = 9 + COL_OF[cell];
+}
+
 /**
  * INTERSECTION[27 * a + b]: the positions of unit a whose cells also lie in
  * unit b (0 when the units do not cross; 0x1ff when a === b).

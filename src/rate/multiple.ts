@@ -39,8 +39,8 @@
  * cell chains.
  */
 import { popcount } from "../core/bits.js";
-import { BRC, lengthDifficulty } from "./chaining.js";
-import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { lengthDifficulty } from "./chaining.js";
+import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
 import { ancestors, isShared, OffImplications, offsFromOn, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";

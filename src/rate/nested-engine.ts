@@ -19,8 +19,8 @@
  * or skipped with their groups (untouched.ts).
  */
 import { popcount } from "../core/bits.js";
-import { BRC, lengthDifficulty } from "./chaining.js";
-import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { lengthDifficulty } from "./chaining.js";
+import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
 import { type AdvancedNode, beginRuleParents, collect, type NestedHint, removalKeyOf, ruleParentsOf, targetRemovals } from "./nested-hint.js";
 import { chainComplexity, chainWithNested, intern } from "./nested-registry.js";

@@ -9,8 +9,7 @@
  * removes becomes an "off" node with those parents.
  */
 import { popcount } from "../core/bits.js";
-import { BRC } from "./chaining.js";
-import { type CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { BRC, type CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
 import { CAUSE_ADVANCED, CAUSE_CELL, CAUSE_NONE, CAUSE_REGION } from "./propagation.js";
 import type { Chain } from "./step.js";

@@ -21,8 +21,8 @@
  * found.
  */
 import { popcount } from "../core/bits.js";
-import { CandidateGrid, UNIT_CELLS } from "./grid.js";
-import { BRC, lengthDifficulty } from "./chaining.js";
+import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { lengthDifficulty } from "./chaining.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { chainTo } from "./links.js";
 import type { Candidate, Chain, Step } from "./step.js";

@@ -6,8 +6,7 @@
  * and nested chain, the on/off sets by key, and the contradiction found.
  */
 import { popcount } from "../core/bits.js";
-import { BRC } from "./chaining.js";
-import { type CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
+import { BRC, type CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { chainTo } from "./links.js";
 import type { Chain } from "./step.js";

@@ -1,17 +1,17 @@
 /**
- * The implication graph of a working grid for SE's static forcing chains
- * and cycles (Chaining(false, false, false, 0)) nested at levels 2 and 3
- * (nested.ts): built once for the three passes of static-chains.ts and
- * reused by the static multiple chains of level 3 (static-propagation.ts).
- * Also which keys reach a new link (markReachingNewLinks), which lets both
- * skip the starts that cannot give a hint.
+ * The implication graph of a grid for SE's static forcing chains and
+ * cycles (Chaining(false, false, false, 0)): built once for the three
+ * passes of the top-level producer (chaining.ts) and of the ones nested at
+ * levels 2 and 3 (static-chains.ts, nested.ts), and reused by the static
+ * multiple chains of level 3 (static-propagation.ts). Also which keys
+ * reach a new link (markReachingNewLinks), which lets the nested ones skip
+ * the starts that cannot give a hint.
  *
- * One graph at a time, in module-level typed arrays: the nested producers
- * run one after the other, and each rebuilds it for its grid.
+ * One graph at a time, in module-level typed arrays: the producers run one
+ * after the other, and each rebuilds it for its grid.
  */
 import { popcount } from "../core/bits.js";
-import { BRC } from "./chaining.js";
-import { CandidateGrid, HOUSE, IS_PEER } from "./grid.js";
+import { BRC, CandidateGrid, HOUSE, IS_PEER } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { CAUSE_CELL, CAUSE_REGION, HOUSE_CAUSE } from "./propagation.js";
 

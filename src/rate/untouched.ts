@@ -17,8 +17,7 @@
  * producer call, and checks that G has no hint (else nothing is skipped).
  *
  */
-import { BRC } from "./chaining.js";
-import type { CandidateGrid } from "./grid.js";
+import { BRC, type CandidateGrid } from "./grid.js";
 import type { Propagation } from "./propagation.js";
 
 export class UntouchedBranches {
