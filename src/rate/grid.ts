@@ -126,15 +126,10 @@ export class CandidateGrid {
   /** The grid of a puzzle (0 = empty), every empty cell holding every digit its peers do not. */
   static fromPuzzle(puzzle: ArrayLike<number>): CandidateGrid {
     const grid = new CandidateGrid();
+    // An empty grid: every cell holds every digit, so every unit has every digit in all 9 positions.
     grid.empties.fill(9);
-    for (let cell = 0; cell < 81; cell++) {
-      grid.candidates[cell] = 0x1ff;
-      for (let k = 0; k < 3; k++) {
-        const base = 9 * CELL_UNITS[3 * cell + k];
-        const bit = 1 << CELL_POS[3 * cell + k];
-        for (let d = 0; d < 9; d++) grid.where[base + d] |= bit;
-      }
-    }
+    grid.candidates.fill(0x1ff);
+    grid.where.fill(0x1ff);
     for (let cell = 0; cell < 81; cell++) if (puzzle[cell] !== 0) grid.place(cell, puzzle[cell]);
     return grid;
   }
