@@ -253,8 +253,12 @@ test("cluster: Redis restarts empty; the results collect pulled to disk are kept
     assert.equal(resubmitted.code, 0, resubmitted.stderr);
     assert.equal(resubmitted.stdout.trim(), id);
     assert.match(resubmitted.stderr, /submitted: rate p\.txt: 40 units, 3 added, 37 in /);
+    // The journal's units are not left to run: only the 3 queued ones count for the ETA and for completion.
+    assert.match(cli(["cluster", "status", id], env, dir).stdout, /units: 40: 0 done, 37 in a journal, /);
     const second = startWorker(["--until-done"], env, dir);
     assert.equal(await second.exited, 0, second.stderr());
+    assert.match(cli(["cluster", "status"], env, dir).stdout, new RegExp(`${id}  40/40 units \\(37 in a journal\\)  complete `));
+    assert.match(cli(["cluster", "status", id], env, dir).stdout, /ETA done/);
     const complete = collect(id, out, env, dir);
     assert.equal(complete.code, 0, complete.stderr);
     const local = cli(["rate", "p.txt"], process.env, dir);

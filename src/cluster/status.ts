@@ -7,7 +7,7 @@
  */
 import { duration } from "../runner/progress.js";
 import { openQueue } from "./queue.js";
-import type { JobStore, JobMeta } from "./store.js";
+import { type JobMeta, type JobStore, unitsToReport } from "./store.js";
 
 /** The window the throughput is measured over. */
 const WINDOW_MS = 10 * 60_000;
@@ -48,8 +48,9 @@ export async function printStatus(store: JobStore, job: string | undefined): Pro
     if (jobs.length === 0) process.stdout.write("no jobs\n");
     for (const meta of jobs) {
       const done = await store.resultCount(meta.id);
-      const state = meta.cancelled === true ? "cancelled" : done >= meta.units ? "complete" : "running";
-      process.stdout.write(`${meta.id}  ${done}/${meta.units} units  ${state.padEnd(9)}  ${meta.command}\n`);
+      const held = meta.skipped ?? 0;
+      const state = meta.cancelled === true ? "cancelled" : done >= unitsToReport(meta) ? "complete" : "running";
+      process.stdout.write(`${meta.id}  ${done + held}/${meta.units} units${held > 0 ? ` (${held} in a journal)` : ""}  ${state.padEnd(9)}  ${meta.command}\n`);
     }
     return 0;
   }
@@ -68,13 +69,14 @@ async function jobStatus(store: JobStore, meta: JobMeta): Promise<string> {
     const recent = await store.finishedSince(meta.id, now - WINDOW_MS);
     const workers = await store.workers(meta.id);
     const cpu = Object.values(workers).reduce((sum, w) => sum + w.cpu, 0);
-    const left = meta.units - done;
+    const held = meta.skipped ?? 0;
+    const left = Math.max(0, unitsToReport(meta) - done);
     const rate = recent / (WINDOW_MS / 60_000);
     const eta = etaSeconds({ left, recent, windowMinutes: WINDOW_MS / 60_000, cpuPerUnit: done > 0 ? cpu / done : 0, running: counts.active });
     const lines = [
       `job ${meta.id}${meta.cancelled === true ? " (cancelled)" : ""}: ${meta.command}`,
       `submitted ${meta.submitted}`,
-      `units: ${meta.units}: ${done} done, ${counts.active} running, ${counts.waiting + counts.prioritized + counts.delayed} waiting, ${counts.failed} failed`,
+      `units: ${meta.units}: ${done} done, ${held > 0 ? `${held} in a journal, ` : ""}${counts.active} running, ${counts.waiting + counts.prioritized + counts.delayed} waiting, ${counts.failed} failed`,
       `throughput: ${rate.toFixed(1)} units/min over the last 10 min; ETA ${left === 0 ? "done" : eta === null ? (counts.active === 0 ? "? (no unit running)" : "?") : duration(eta.seconds)}${eta?.from === "cpu" ? " (from the CPU per unit)" : ""}`,
       `CPU: ${cpu.toFixed(1)} s${done > 0 ? ` (${(cpu / done).toFixed(2)} s per unit)` : ""}`,
     ];

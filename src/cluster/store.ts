@@ -28,6 +28,16 @@ export interface JobMeta {
   readonly storedUnits: boolean;
   readonly submitted: string;
   readonly cancelled?: boolean;
+  /**
+   * Units held in a collect journal when the job was last submitted
+   * (`cluster submit --skip`): never queued, so no worker reports them.
+   */
+  readonly skipped?: number;
+}
+
+/** The units workers must still report for the job to be whole: all but those held in a journal. */
+export function unitsToReport(meta: JobMeta): number {
+  return meta.units - (meta.skipped ?? 0);
 }
 
 export interface StoredResult {
@@ -80,6 +90,12 @@ export class JobStore {
 
   async setCancelled(meta: JobMeta): Promise<void> {
     await this.redis.hset(`${this.prefix}:jobs`, meta.id, JSON.stringify({ ...meta, cancelled: true }));
+  }
+
+  /** Records how many of the job's units a journal holds (see JobMeta.skipped). */
+  async setSkipped(meta: JobMeta, skipped: number): Promise<void> {
+    const { skipped: _skipped, ...rest } = meta;
+    await this.redis.hset(`${this.prefix}:jobs`, meta.id, JSON.stringify(skipped > 0 ? { ...rest, skipped } : rest));
   }
 
   /** A cancelled job submitted again: workers take its units again. */

@@ -54,9 +54,15 @@ export async function submit(plan: JobPlan, options: SubmitOptions): Promise<num
     try {
       const queued = fresh ? new Set<string>() : new Set((await queue.getJobs(["waiting", "active", "delayed", "failed", "prioritized"])).map((job) => job.id));
       const toAdd: UnitEntry[] = [];
+      // The journal's units that no worker will report: not done here, not queued before.
+      let held = 0;
       units.forEach((unit, index) => {
-        if (!done.has(index) && !skipped.has(index) && !queued.has(unitJobId(index))) toAdd.push({ index, unit });
+        if (done.has(index) || queued.has(unitJobId(index))) return;
+        if (skipped.has(index)) held++;
+        else toAdd.push({ index, unit });
       });
+      const current = (await store.job(id)) ?? meta;
+      if ((current.skipped ?? 0) !== held) await store.setSkipped(current, held);
       for (let i = 0; i < toAdd.length; i += BULK) {
         await queue.addBulk(toAdd.slice(i, i + BULK).map((entry) => ({ name: "unit", data: entry, opts: { ...UNIT_OPTIONS, jobId: unitJobId(entry.index) } })));
       }

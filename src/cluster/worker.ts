@@ -20,7 +20,7 @@ import { ThreadPool } from "../runner/unit-pool.js";
 import { Interruption } from "../runner/signals.js";
 import { lockMs, openQueue, queuePrefix, WORKER_SETTINGS, type UnitEntry } from "./queue.js";
 import { connect, keyPrefix } from "./redis.js";
-import { JobStore, type JobMeta } from "./store.js";
+import { JobStore, type JobMeta, unitsToReport } from "./store.js";
 
 export interface WorkerOptions {
   readonly redis: string;
@@ -135,7 +135,7 @@ export async function runWorker(options: WorkerOptions): Promise<number> {
     let chosen: string | null = null;
     let busy = false;
     for (const meta of jobs) {
-      if (meta.cancelled === true || (await store.resultCount(meta.id)) >= meta.units) continue;
+      if (meta.cancelled === true || (await store.resultCount(meta.id)) >= unitsToReport(meta)) continue;
       unfinished.push(meta);
       const queue = openQueue(meta.id, redis);
       const counts = await queue.getJobCounts("waiting", "prioritized", "delayed", "active");
