@@ -38,6 +38,7 @@
 import { popcount } from "../core/bits.js";
 import { type CandidateGrid, HOUSE } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
+import { enqueue, nodeDepth, nodeKey, onPath, pathTo, returning, startTree } from "./chain-tree.js";
 import { linearChain } from "./links.js";
 import {
   adjacency,
@@ -63,40 +64,15 @@ import type { Candidate, Step } from "./step.js";
  * followed. A sink reached adds no key to a search and is on no cycle
  * (no link leaves it), so the tree of the other keys is SE's; the one link
  * that matters at a sink, to the start's negation, is tested with
- * `implies`.
- *
- * Search trees, as typed arrays: key, parent (-1 for the start) and depth
- * (links from the start) of each node, nodes in creation order, which is the
- * order of SE's level-by-level breadth-first search. Each key is met once.
+ * `implies`. The search trees are chain-tree.ts's.
  */
-const nodeKey = new Int32Array(1458);
-const nodeParent = new Int32Array(1458);
-const nodeDepth = new Int32Array(1458);
 
-/** Generation-stamped sets of keys. */
-const visited = new Int32Array(1458);
-const returning = new Int32Array(1458);
+/** Generation-stamped sets of keys and cells (distinctKeys, cycleRemovals). */
 const ancestorSeen = new Int32Array(1458);
 let generation = 0;
 
 function keyOf(cell: number, digit: number, on: boolean): number {
   return ((cell * 9 + digit - 1) << 1) | (on ? 1 : 0);
-}
-
-/** Whether `key` is on the path from node `node` to the start, `node` included. */
-function onPath(node: number, key: number): boolean {
-  for (let n = node; n >= 0; n = nodeParent[n]) if (nodeKey[n] === key) return true;
-  return false;
-}
-
-/** Queues `key` as a child of node `head` (count nodes so far) unless this search has met it; returns the new count. */
-function enqueue(key: number, head: number, stamp: number, count: number): number {
-  if (visited[key] === stamp) return count;
-  visited[key] = stamp;
-  nodeKey[count] = key;
-  nodeParent[count] = head;
-  nodeDepth[count] = nodeDepth[head] + 1;
-  return count + 1;
 }
 
 /** A path's end: the last link goes from tree node `node` to key `key`. */
@@ -124,17 +100,13 @@ interface PathEnd {
  * chain's end or null. Nodes deeper than the bounds are not expanded.
  */
 function searchFromOn(start: number, xLinks: boolean, cycleBound: number, chainBound: number, cycles: PathEnd[]): PathEnd | null {
-  const stamp = ++generation;
+  const stamp = startTree(start);
   const negation = start ^ 1;
   const lo = low;
   const offHi = offHigh;
   // The "off" keys that imply the start are the negations of the "on" keys its negation implies.
   for (let i = lo[negation], end = offHi[negation]; i < end; i++) returning[adjacency[i] ^ 1] = stamp;
-  nodeKey[0] = start;
-  nodeParent[0] = -1;
-  nodeDepth[0] = 0;
   let count = 1;
-  visited[start] = stamp;
   const bound = Math.max(cycleBound, xLinks ? chainBound : 0);
   let chain: PathEnd | null = null;
   for (let head = 0; head < count; head++) {
@@ -163,15 +135,11 @@ function searchFromOn(start: number, xLinks: boolean, cycleBound: number, chainB
  * start's key found (a chain of complexity depth + 1), or null.
  */
 function searchFromOff(start: number, chainBound: number): PathEnd | null {
-  const stamp = ++generation;
+  const stamp = startTree(start);
   const target = start ^ 1;
   const lo = low;
   const offHi = offHigh;
-  nodeKey[0] = start;
-  nodeParent[0] = -1;
-  nodeDepth[0] = 0;
   let count = 1;
-  visited[start] = stamp;
   for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
     const depth = nodeDepth[head];
@@ -193,9 +161,7 @@ function searchFromOff(start: number, chainBound: number): PathEnd | null {
 
 /** The path's keys from the start to its end. */
 function pathKeys(end: PathEnd): number[] {
-  const keys = [end.key];
-  for (let n = end.node; n >= 0; n = nodeParent[n]) keys.push(nodeKey[n]);
-  return keys.reverse();
+  return pathTo(end.node, end.key);
 }
 
 /** SE's getAncestorCount: the distinct keys of the path. */

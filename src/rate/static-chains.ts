@@ -6,6 +6,7 @@
  * for why they give SE's chains), on the graph of static-graph.ts.
  */
 import { popcount } from "../core/bits.js";
+import { enqueue, nodeKey, onPath, pathTo, returning, startTree } from "./chain-tree.js";
 import { cycleRemovals, lengthDifficulty } from "./chaining.js";
 import type { CandidateGrid } from "./grid.js";
 import { lowest } from "./helpers.js";
@@ -37,35 +38,6 @@ import {
 } from "./static-graph.js";
 import type { Chain } from "./step.js";
 
-/** Search tree: key and parent of each node, in creation order (each key at most once). */
-const nodeKey = new Int32Array(1458);
-const nodeParent = new Int32Array(1458);
-
-const visited = new Int32Array(1458);
-const returning = new Int32Array(1458);
-let searchStamp = 0;
-
-function onPath(node: number, key: number): boolean {
-  for (let n = node; n >= 0; n = nodeParent[n]) if (nodeKey[n] === key) return true;
-  return false;
-}
-
-/** The keys from the start to tree node `node`, then `last`. */
-function pathTo(node: number, last: number): number[] {
-  const keys = [last];
-  for (let n = node; n >= 0; n = nodeParent[n]) keys.push(nodeKey[n]);
-  return keys.reverse();
-}
-
-/** Queues `key`, reached from node `head`, unless the search with this stamp has met it; returns the queue's new length. */
-function enqueue(key: number, head: number, stamp: number, count: number): number {
-  if (visited[key] === stamp) return count;
-  visited[key] = stamp;
-  nodeKey[count] = key;
-  nodeParent[count] = head;
-  return count + 1;
-}
-
 /**
  * From an "on" start: its cycles (paths back to the start) and its forcing
  * chain to the start's "off". An "off" key without links in the pass (a
@@ -74,17 +46,14 @@ function enqueue(key: number, head: number, stamp: number, count: number): numbe
  * breadth-first order, is the same.
  */
 function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): number[] | null {
-  const stamp = ++searchStamp;
+  const stamp = startTree(start);
   const negation = start ^ 1;
   const lo = low;
   const offHi = offHigh;
   // The "off" keys that imply the start are the negations of the "on" keys its negation implies.
   const returns = offHi[negation] > lo[negation];
   for (let i = lo[negation], end = offHi[negation]; i < end; i++) returning[adjacency[i] ^ 1] = stamp;
-  nodeKey[0] = start;
-  nodeParent[0] = -1;
   let count = 1;
-  visited[start] = stamp;
   let chain: number[] | null = null;
   for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
@@ -116,14 +85,11 @@ function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): numbe
 
 /** From an "off" start: the first chain to the start's "on" key, or null (sinks skipped as in searchFromOn). */
 function searchFromOff(start: number): number[] | null {
-  const stamp = ++searchStamp;
+  const stamp = startTree(start);
   const target = start ^ 1;
   const lo = low;
   const offHi = offHigh;
-  nodeKey[0] = start;
-  nodeParent[0] = -1;
   let count = 1;
-  visited[start] = stamp;
   for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
     if (key & 1) {
