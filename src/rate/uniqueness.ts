@@ -164,7 +164,13 @@ function markNearStart(cands: Uint16Array, both: number): void {
  */
 function markLoopCells(cands: Uint16Array, both: number): void {
   loopAliveFor = both;
-  for (let cell = 0; cell < 81; cell++) loopAlive[cell] = (cands[cell] & both) === both ? 1 : 0;
+  bothByUnit.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const holds = (cands[cell] & both) === both;
+    loopAlive[cell] = holds ? 1 : 0;
+    if (!holds) continue;
+    for (let k = 0; k < 3; k++) bothByUnit[CELL_UNITS[3 * cell + k]] |= 1 << CELL_POS[3 * cell + k];
+  }
   if (!loopPruning) return;
   unitAlive.fill(0);
   for (let cell = 0; cell < 81; cell++) {
@@ -219,6 +225,12 @@ export function setLoopPruning(on: boolean): void {
 /** markLoopCells' result and the digit pair it is for (0: none yet in this producer call). */
 const loopAlive = new Uint8Array(81);
 let loopAliveFor = 0;
+/**
+ * The positions of the cells holding both loop digits in each unit (9-bit
+ * masks, markLoopCells): the walk examines only those, since every other
+ * cell of a unit neither continues a path nor adds extra digits.
+ */
+const bothByUnit = new Int32Array(27);
 /** markLoopCells' count of loopAlive cells per unit. */
 const unitAlive = new Int32Array(27);
 /** Cells to visit: markLoopCells may push a cell once per unit it shares with a removed cell. */
@@ -264,15 +276,14 @@ function visitLoop(cell: number, allowedEx: number, exIn: number, lastType: numb
   for (let t = 0; t < 3; t++) {
     const k = REGION_TYPES[t];
     if (k === lastType) continue;
-    const base = 9 * unitOf(cell, k);
-    for (let i = 0; i < 9; i++) {
-      const next = UNIT_CELLS[base + i];
+    const unit = unitOf(cell, k);
+    for (let m = bothByUnit[unit]; m !== 0; m &= m - 1) {
+      const next = UNIT_CELLS[9 * unit + lowest(m)];
       if (next === first && loopLength >= 4) {
         // isValidLoop's last condition; the others hold on every path walked.
         if (even === odd) loopFound.push(Array.from(loopPath.subarray(0, loopLength)));
       } else if (inLoop[next] === 0) {
         const potentials = cands[next];
-        if ((potentials & both) !== both) continue;
         ex = (ex | potentials) & ~both;
         const cardinality = popcount(potentials);
         if ((cardinality === 2 || popcount(ex) === 1 || allowedEx > 0) && (sameParity & CELL_UNIT_BITS[next]) === 0 && loopAlive[next] === 1) {
