@@ -36,7 +36,7 @@
  * se-ratings.tsv paths and on perturbed grids (identical hints).
  */
 import { popcount } from "../core/bits.js";
-import { type CandidateGrid, HOUSE } from "./grid.js";
+import { type CandidateGrid, HOUSE, PEER_WORDS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { enqueue, nodeDepth, nodeKey, onPath, pathTo, returning, startTree } from "./chain-tree.js";
 import { linearChain } from "./links.js";
@@ -260,6 +260,64 @@ export function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): num
   return result;
 }
 
+/** Each digit's cells in the grid of the current producer call, as three band words: digitWords[3 * (digit - 1) + band]. */
+const digitWords = new Int32Array(27);
+/** The cells that see a cycle's "on" (and its "off") nodes of each digit, as band words (cycleMayRemove). */
+const seesOn = new Int32Array(27);
+const seesOff = new Int32Array(27);
+
+function markDigitWords(grid: CandidateGrid): void {
+  digitWords.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const band = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) digitWords[3 * lowest(m) + band] |= bit;
+  }
+}
+
+/**
+ * Whether cycleRemovals can find anything, by band words: a candidate
+ * outside the cycle that sees an "on" and an "off" node of its digit. Few
+ * cycles remove anything (41 of 24,162 on 1,000 17s), and this test costs a
+ * few word operations per node where cycleRemovals walks 20 peers.
+ */
+function cycleMayRemove(keys: readonly number[]): boolean {
+  let cycle0 = 0;
+  let cycle1 = 0;
+  let cycle2 = 0;
+  let digits = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const pot = keys[i] >> 1;
+    const cell = (pot / 9) | 0;
+    const d = pot - 9 * cell;
+    const bit = 1 << cell % 27;
+    if (cell < 27) cycle0 |= bit;
+    else if (cell < 54) cycle1 |= bit;
+    else cycle2 |= bit;
+    if ((digits & (1 << d)) === 0) {
+      digits |= 1 << d;
+      seesOn[3 * d] = seesOn[3 * d + 1] = seesOn[3 * d + 2] = 0;
+      seesOff[3 * d] = seesOff[3 * d + 1] = seesOff[3 * d + 2] = 0;
+    }
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const pot = keys[i] >> 1;
+    const cell = (pot / 9) | 0;
+    const d = pot - 9 * cell;
+    const sees = (keys[i] & 1) === 1 ? seesOn : seesOff;
+    sees[3 * d] |= PEER_WORDS[3 * cell];
+    sees[3 * d + 1] |= PEER_WORDS[3 * cell + 1];
+    sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
+  }
+  for (let m = digits; m !== 0; m &= m - 1) {
+    const w = 3 * lowest(m);
+    if ((digitWords[w] & seesOn[w] & seesOff[w] & ~cycle0) !== 0) return true;
+    if ((digitWords[w + 1] & seesOn[w + 1] & seesOff[w + 1] & ~cycle1) !== 0) return true;
+    if ((digitWords[w + 2] & seesOn[w + 2] & seesOff[w + 2] & ~cycle2) !== 0) return true;
+  }
+  return false;
+}
+
 function candidatesOfKeys(keys: readonly number[]): Candidate[] {
   return keys.map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
 }
@@ -282,7 +340,10 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
     const cycleBase = yLinks && xLinks ? 7.0 : 6.5;
     const chainBase = yLinks && xLinks ? 7.0 : 6.6;
     if (complexityBound(cycleBase, sortKey, best) < 4 && (!xLinks || complexityBound(chainBase, sortKey, best) < 2)) continue;
-    if (!built) buildGraph(grid);
+    if (!built) {
+      buildGraph(grid);
+      markDigitWords(grid);
+    }
     built = true;
     selectPass(yLinks && xLinks ? 2 : yLinks ? 1 : 0);
     for (let cell = 0; cell < 81; cell++) {
@@ -304,6 +365,7 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
             const complexity = distinctKeys(keys);
             const difficulty = cycleBase + lengthDifficulty(complexity);
             if (!better(difficulty, complexity, sortKey, best)) continue;
+            if (!cycleMayRemove(keys)) continue;
             const removals = cycleRemovals(grid, keys);
             if (removals.length === 0) continue;
             best = { difficulty, complexity, sortKey, cycle: true, chain: keys, eliminations: candidatesOfKeys(removals) };

@@ -70,6 +70,12 @@ for (let cell = 0; cell < 81; cell++) {
   HOUSE.set([...seen], 20 * cell);
 }
 
+/** Each cell's 20 peers as three 27-bit band words: PEER_WORDS[3 * cell + band]. */
+export const PEER_WORDS = new Int32Array(243);
+for (let cell = 0; cell < 81; cell++) {
+  for (let i = 20 * cell; i < 20 * cell + 20; i++) PEER_WORDS[3 * cell + ((HOUSE[i] / 27) | 0)] |= 1 << HOUSE[i] % 27;
+}
+
 /** IS_PEER[81 * a + b] = 1 when cells a and b differ and share a unit. */
 export const IS_PEER = new Uint8Array(81 * 81);
 for (let cell = 0; cell < 81; cell++) for (let k = 0; k < 20; k++) IS_PEER[81 * cell + HOUSE[20 * cell + k]] = 1;

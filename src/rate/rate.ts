@@ -23,10 +23,11 @@
 import { findConflict, parseLine, type Puzzle } from "../core/puzzle.js";
 import { choiceArgument, integerArgument, type PuzzleInput } from "../core/arguments.js";
 import { solveUnique } from "../solver/solve.js";
-import { CandidateGrid } from "./grid.js";
 import type { Step } from "./step.js";
 import { recordNestedChains } from "./nested-registry.js";
-import { nextStep, PRODUCERS } from "./techniques.js";
+import { findHiddenSingle, hiddenSingle, hiddenSingleRating, nextStep, PRODUCERS } from "./techniques.js";
+import { CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { lowest } from "./helpers.js";
 
 /** ER 20.0: SE's rating of a valid puzzle it cannot finish, and serate's of one that is not a pearl / diamond. */
 export const ER_UNSOLVED = 200;
@@ -196,7 +197,20 @@ function rateLoop(grid: CandidateGrid, opts: RateGridOptions): RateResult {
   let ep = -1;
   let ed = -1;
   let hardest: Step | null = null;
+  // Most steps are hidden singles no harder than a step before: placed without making their step, when no step is kept.
+  const quickSingles = !recordSteps && limit >= 1 && PRODUCERS[0].find === hiddenSingle;
   while (grid.filled < 81) {
+    if (quickSingles && er >= 10) {
+      const single = findHiddenSingle(grid);
+      if (single >= 0 && hiddenSingleRating(grid, single >> 4) <= er) {
+        // As the step below would: the rating, ED and the stop test are unchanged, and the placement sets EP.
+        const unit = single >> 4;
+        const digit = single & 15;
+        grid.place(UNIT_CELLS[9 * unit + lowest(grid.where[9 * unit + digit - 1])], digit);
+        if (ep < 0) ep = er;
+        continue;
+      }
+    }
     const found = limit === PRODUCERS.length ? nextStep(grid, useUniqueness) : firstStep(grid, useUniqueness, limit);
     if (found === null) {
       const hardestSoFar = er < 0 ? null : er;

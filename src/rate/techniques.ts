@@ -44,6 +44,19 @@ const SE_UNITS: Uint8Array = Uint8Array.from(BLOCK_COLUMN_ROW.flat());
  * a block, 1.5 in a column or row.
  */
 export function hiddenSingle(grid: CandidateGrid): Step | null {
+  const found = findHiddenSingle(grid);
+  if (found < 0) return null;
+  const unit = found >> 4;
+  const d = found & 15;
+  const cell = UNIT_CELLS[9 * unit + lowest(grid.where[9 * unit + d - 1])];
+  return step("Hidden Single", hiddenSingleRating(grid, unit), [unit], [cell], [d], { cell, digit: d }, []);
+}
+
+/**
+ * The hidden single SE's producer gives, as unit * 16 + digit, or -1: the
+ * rating loop places most digits through this without making a step.
+ */
+export function findHiddenSingle(grid: CandidateGrid): number {
   for (let pass = 0; pass < 2; pass++) {
     const alone = pass === 0;
     for (let u = 0; u < 27; u++) {
@@ -52,13 +65,16 @@ export function hiddenSingle(grid: CandidateGrid): Step | null {
       for (let d = 1; d <= 9; d++) {
         const positions = grid.where[9 * unit + d - 1];
         if (positions === 0 || (positions & (positions - 1)) !== 0) continue;
-        const cell = UNIT_CELLS[9 * unit + lowest(positions)];
-        const rating = alone ? 10 : unit >= 18 ? 12 : 15;
-        return step("Hidden Single", rating, [unit], [cell], [d], { cell, digit: d }, []);
+        return 16 * unit + d;
       }
     }
   }
-  return null;
+  return -1;
+}
+
+/** The rating ×10 of a hidden single in `unit`, before it is placed. */
+export function hiddenSingleRating(grid: CandidateGrid, unit: number): number {
+  return grid.empties[unit] === 1 ? 10 : unit >= 18 ? 12 : 15;
 }
 
 /** SE's NakedSingle producer: cells in row-major order, rated 2.3. */

@@ -12,7 +12,7 @@
  * over the first one.
  */
 import { BAND_FULL, popcount } from "../core/bits.js";
-import { CELL_POS, CELL_UNITS, type CandidateGrid, HOUSE, IS_PEER, SUBSETS, UNIT_CELLS } from "./grid.js";
+import { CELL_POS, CELL_UNITS, type CandidateGrid, HOUSE, IS_PEER, PEER_WORDS, SUBSETS, UNIT_CELLS } from "./grid.js";
 import { digitsOfMask, lowest, ratingOf, step } from "./helpers.js";
 import type { Candidate, Step } from "./step.js";
 
@@ -238,12 +238,6 @@ const loopStack = new Int32Array(4 * 81);
 
 const reachStart = new Int32Array(3);
 const nearStart = new Int32Array(3);
-
-/** Each cell's 20 peers as three 27-bit band words. */
-const PEER_WORDS = new Int32Array(243);
-for (let cell = 0; cell < 81; cell++) {
-  for (let i = 20 * cell; i < 20 * cell + 20; i++) PEER_WORDS[3 * cell + ((HOUSE[i] / 27) | 0)] |= 1 << HOUSE[i] % 27;
-}
 
 /** The three units of each cell as a 27-bit mask (isValidLoop's bits). */
 const CELL_UNIT_BITS = new Int32Array(81);
