@@ -133,6 +133,18 @@ class Run {
   /** Resolves when the run must stop early: a signal, a failed unit or write, --strict. */
   private readonly halted: Promise<void>;
   private halt: () => void = () => {};
+  /**
+   * Set while runUnits waits for a free slot: a unit's end, or a halt,
+   * calls it. One waiter at a time, instead of a race that
+   * would hang a reaction on every unit in flight (and on `halted`) for
+   * each unit read.
+   */
+  private wake: (() => void) | null = null;
+  /** Set while runUnits waits for input: only a halt calls it. */
+  private wakeOnHalt: (() => void) | null = null;
+  private hasHalted = false;
+  /** Whether a drain is queued and has not started: later results wait for it instead of queueing their own. */
+  private drainQueued = false;
 
   constructor(
     private readonly settings: RunSettings,
@@ -143,6 +155,33 @@ class Run {
       this.halt = resolve;
     });
     void interruption.stopped.then(() => this.halt());
+    void this.halted.then(() => {
+      this.hasHalted = true;
+      this.wakeOnHalt?.();
+      this.wakeUp();
+    });
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  /** Resolves at the next unit's end or halt. */
+  private unitEndOrHalt(): Promise<void> {
+    if (this.hasHalted) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.wake = resolve;
+    });
+  }
+
+  /** The source's next unit, or null once the run has halted. */
+  private nextOrHalt<T>(next: Promise<T> | T): Promise<T | null> {
+    return new Promise((resolve, reject) => {
+      this.wakeOnHalt = () => resolve(null);
+      Promise.resolve(next).then(resolve, reject);
+    });
   }
 
   async run(): Promise<number> {
@@ -249,7 +288,8 @@ class Run {
     try {
       for (let i = 0; ; i++) {
         // A signal must not wait for input that may never come (a terminal, a quiet pipe).
-        const next = await Promise.race([units.next(), this.halted.then(() => null)]);
+        const next = this.hasHalted ? null : await this.nextOrHalt(units.next());
+        this.wakeOnHalt = null;
         if (next === null || this.stopping() || i > this.endAt) break;
         if (next.done === true) {
           this.unitCount = i;
@@ -266,7 +306,7 @@ class Run {
         while (!this.stopping() && (inFlight.size >= capacity || i >= this.next + MAX_AHEAD)) {
           // Too far ahead with nothing running: the writer has the results it needs; let it catch up.
           if (inFlight.size === 0) await this.writes;
-          else await Promise.race([...inFlight, this.halted]);
+          else await this.unitEndOrHalt();
         }
         if (this.stopping() || i > this.endAt) break;
         const executor = settings.executor ?? (settings.inline?.(i) === true ? this.main : (this.executor ??= new ThreadPool(threads)));
@@ -274,7 +314,10 @@ class Run {
           .run({ kind: settings.kindName, job: settings.job, spec: settings.spec, index: i, unit })
           .then((outcome) => this.unitDone(i, unit, outcome));
         inFlight.add(running);
-        void running.finally(() => inFlight.delete(running));
+        void running.finally(() => {
+          inFlight.delete(running);
+          this.wakeUp();
+        });
       }
     } finally {
       // Releases the input (the reader's files and stdin) when the run stopped early.
@@ -335,7 +378,7 @@ class Run {
         return;
       }
     }
-    const by = outcome.by ?? `${hostname()}/${process.pid}`;
+    const by = outcome.by ?? thisProcess();
     this.journal?.addUnit({ unit: index, data: outcome.data, counters: outcome.counters, cpu: outcome.cpu, by });
     const cost: UnitCost = { unit: index, cpu: outcome.cpu, counters: outcome.counters, by, ...(outcome.runs === undefined ? {} : { runs: outcome.runs }) };
     this.costs.set(index, cost);
@@ -348,10 +391,17 @@ class Run {
       void this.executor?.abandon((i) => i > index);
     }
     this.held.set(index, { data, fromJournal });
-    this.writes = this.writes.then(() => this.drain()).catch((error: unknown) => {
-      this.failure ??= error instanceof Error ? error : new Error(String(error));
-      this.halt();
-    });
+    if (this.drainQueued) return;
+    this.drainQueued = true;
+    this.writes = this.writes
+      .then(() => {
+        this.drainQueued = false;
+        return this.drain();
+      })
+      .catch((error: unknown) => {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+        this.halt();
+      });
   }
 
   /** Writes every result that is next in unit order. */
@@ -534,4 +584,11 @@ function describeUnit(unit: unknown): string {
 function cpuSeconds(since: NodeJS.CpuUsage): number {
   const now = process.cpuUsage(since);
   return (now.user + now.system) / 1e6;
+}
+
+let processName: string | null = null;
+
+/** This process as a unit's runner: host/pid (read once: hostname() is a system call). */
+function thisProcess(): string {
+  return (processName ??= `${hostname()}/${process.pid}`);
 }
