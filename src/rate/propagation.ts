@@ -36,13 +36,20 @@ for (let cell = 0; cell < 81; cell++) {
 /** Words of a set of the 729 candidates. */
 const CANDIDATE_WORDS = 23;
 
+/**
+ * A propagation's first room for nodes (node() doubles it as needed): the
+ * pools hold hundreds of propagations, most of them small, and every
+ * kilobyte of a new one is a page the system must hand over.
+ */
+const FIRST_NODES = 128;
+
 export class Propagation {
   count = 0;
-  keys = new Int32Array(512);
-  causes = new Uint8Array(512);
-  nested = new Int32Array(512);
-  parentStart = new Int32Array(513);
-  parents = new Int32Array(1024);
+  keys = new Int32Array(FIRST_NODES);
+  causes = new Uint8Array(FIRST_NODES);
+  nested = new Int32Array(FIRST_NODES);
+  parentStart = new Int32Array(FIRST_NODES + 1);
+  parents = new Int32Array(2 * FIRST_NODES);
   parentCount = 0;
   readonly index = new Int32Array(1458).fill(-1);
   readonly onOrder = new Int32Array(730);
