@@ -106,6 +106,23 @@ test("candidate grid: tables agree with the candidates after placements and remo
   assert.equal(UNIT_CELLS[9 * 26 + 8], 80);
 });
 
+test("candidate grid: a puzzle's grid made at once equals the one made by placing its clues in turn, on se-ratings.tsv and on puzzles with repeated digits and dead cells", (t) => {
+  const puzzles = ["11" + ".".repeat(79), "123456780" + ".".repeat(72), "12345678." + "........9" + ".".repeat(63)];
+  if (ratings) for (const row of readTsv(ratings)) puzzles.push(row.puzzle);
+  else t.diagnostic(missingData("se-ratings.tsv"));
+  for (const text of puzzles) {
+    const cells = Array.from(text, (c) => (c === "." ? 0 : Number(c)));
+    const atOnce = CandidateGrid.fromPuzzle(cells);
+    const inTurn = new CandidateGrid();
+    inTurn.empties.fill(9);
+    inTurn.candidates.fill(0x1ff);
+    inTurn.where.fill(0x1ff);
+    for (let cell = 0; cell < 81; cell++) if (cells[cell] !== 0) inTurn.place(cell, cells[cell]);
+    for (const table of ["values", "candidates", "where", "empties", "placedCount"] as const) assert.deepEqual(atOnce[table], inTurn[table], `${table} of ${text}`);
+    assert.equal(atOnce.filled, inTurn.filled, text);
+  }
+});
+
 test("ratings: hidden singles and full houses, invalid puzzles, rating format", () => {
   const easy = ratePuzzle("................12..3..4..5.....6........73...15....8.....2.8...2..5....6.....7..", { steps: true });
   assert.equal(easy.status, "rated");

@@ -115,6 +115,9 @@ function subsetTable(k: number): SubsetTable {
 /** SUBSETS_WITHIN[k] for k = 0..4 (the subset producers' degrees go up to 4). */
 export const SUBSETS_WITHIN: readonly SubsetTable[] = [0, 1, 2, 3, 4].map(subsetTable);
 
+/** fromPuzzle's digits placed per unit. */
+const unitDigitsScratch = new Int32Array(27);
+
 export class CandidateGrid {
   /** Placed digits, 0 for an empty cell. */
   readonly values = new Uint8Array(81);
@@ -131,12 +134,41 @@ export class CandidateGrid {
 
   /** The grid of a puzzle (0 = empty), every empty cell holding every digit its peers do not. */
   static fromPuzzle(puzzle: ArrayLike<number>): CandidateGrid {
+    // The state placing each clue in turn would leave, made at once: each empty cell keeps the digits
+    // none of its units holds, and `where` lists those (its invariant: where follows candidates).
     const grid = new CandidateGrid();
-    // An empty grid: every cell holds every digit, so every unit has every digit in all 9 positions.
+    const used = unitDigitsScratch;
+    used.fill(0);
     grid.empties.fill(9);
-    grid.candidates.fill(0x1ff);
-    grid.where.fill(0x1ff);
-    for (let cell = 0; cell < 81; cell++) if (puzzle[cell] !== 0) grid.place(cell, puzzle[cell]);
+    for (let cell = 0; cell < 81; cell++) {
+      const digit = puzzle[cell];
+      if (digit === 0) continue;
+      grid.values[cell] = digit;
+      grid.placedCount[digit]++;
+      grid.filled++;
+      for (let k = 0; k < 3; k++) {
+        const unit = CELL_UNITS[3 * cell + k];
+        used[unit] |= 1 << (digit - 1);
+        grid.empties[unit]--;
+      }
+    }
+    for (let cell = 0; cell < 81; cell++) {
+      if (grid.values[cell] !== 0) continue;
+      const u0 = CELL_UNITS[3 * cell];
+      const u1 = CELL_UNITS[3 * cell + 1];
+      const u2 = CELL_UNITS[3 * cell + 2];
+      const candidates = 0x1ff & ~(used[u0] | used[u1] | used[u2]);
+      grid.candidates[cell] = candidates;
+      const b0 = 1 << CELL_POS[3 * cell];
+      const b1 = 1 << CELL_POS[3 * cell + 1];
+      const b2 = 1 << CELL_POS[3 * cell + 2];
+      for (let m = candidates; m !== 0; m &= m - 1) {
+        const d = 31 - Math.clz32(m & -m);
+        grid.where[9 * u0 + d] |= b0;
+        grid.where[9 * u1 + d] |= b1;
+        grid.where[9 * u2 + d] |= b2;
+      }
+    }
     return grid;
   }
 
