@@ -331,6 +331,7 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
   let best: ChainHint | null = null;
   let built = false;
   const cycles: PathEnd[] = [];
+  const chains: number[][] = [];
   for (const [yLinks, xLinks] of [
     [false, true],
     [true, false],
@@ -356,7 +357,7 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
         const chainBound = xLinks ? complexityBound(chainBase, sortKey, best) : 0;
         cycles.length = 0;
         // SE's order for one start: its cycles, then the chain that starts "on", then the one that starts "off".
-        const chains: number[][] = [];
+        chains.length = 0;
         if (cycleBound >= 4 || chainBound >= 2) {
           const fromOn = searchFromOn(on, xLinks, cycleBound, chainBound, cycles);
           for (const end of cycles) {

@@ -20,21 +20,25 @@ interface BaseCells {
   readonly cells: number[];
   /** Each base cell's excluders, in SE's house-cell order. */
   readonly excluders: number[][];
-  /** isExcluder[81 * i + cell] = 1 when `cell` is an excluder of base cell i. */
-  readonly isExcluder: Uint8Array;
+  /** Each base cell's excluders as three 27-bit band words: masks[3 * i + band]. */
+  readonly masks: Int32Array;
 }
+
+/** The candidate count of each cell, for baseCells (scratch). */
+const sizes = new Uint8Array(81);
 
 function baseCells(grid: CandidateGrid, maxExcluderSize: number): BaseCells {
   const cands = grid.candidates;
+  for (let cell = 0; cell < 81; cell++) sizes[cell] = popcount(cands[cell]);
   const cells: number[] = [];
   const excluders: number[][] = [];
   for (let cell = 0; cell < 81; cell++) {
-    if (popcount(cands[cell]) < 2) continue;
+    if (sizes[cell] < 2) continue;
     let nakedSingle = false;
     const mine: number[] = [];
     for (let k = 0; k < 20; k++) {
       const other = HOUSE[20 * cell + k];
-      const size = popcount(cands[other]);
+      const size = sizes[other];
       if (size === 1) nakedSingle = true;
       else if (size >= 2 && size <= maxExcluderSize) mine.push(other);
     }
@@ -43,11 +47,11 @@ function baseCells(grid: CandidateGrid, maxExcluderSize: number): BaseCells {
       excluders.push(mine);
     }
   }
-  const isExcluder = new Uint8Array(81 * cells.length);
-  excluders.forEach((list, i) => {
-    for (const cell of list) isExcluder[81 * i + cell] = 1;
-  });
-  return { cells, excluders, isExcluder };
+  const masks = new Int32Array(3 * cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    for (const cell of excluders[i]) masks[3 * i + ((cell / 27) | 0)] |= 1 << cell % 27;
+  }
+  return { cells, excluders, masks };
 }
 
 /** Candidates of the common excluders of the cells being tested (scratch, excluderCount of them). */
@@ -55,6 +59,14 @@ const excluderCands = new Int32Array(81);
 let excluderCount = 0;
 /** The digits of each tested base cell that some allowed combination uses (set by hasExclusion). */
 const allowed = new Int32Array(3);
+
+/** Puts the candidates of the cells in band words w0-w2 into excluderCands; a combination's test does not depend on their order. */
+function setExcluders(cands: Uint16Array, w0: number, w1: number, w2: number): void {
+  excluderCount = 0;
+  for (let m = w0; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[lowest(m)];
+  for (let m = w1; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[27 + lowest(m)];
+  for (let m = w2; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[54 + lowest(m)];
+}
 
 /** Whether the digits `used` leave a common excluder with no candidate. */
 function excluded(used: number): boolean {
@@ -146,14 +158,15 @@ function tripletKey(a: number, b: number, c: number): number {
  * first pair that removes something.
  */
 export function alignedPairExclusion(grid: CandidateGrid): Step | null {
-  const base = baseCells(grid, 2);
-  const { cells, excluders, isExcluder } = base;
+  const { cells, masks } = baseCells(grid, 2);
   const cands = grid.candidates;
   for (let j = 1; j < cells.length; j++) {
     for (let i = 0; i < j; i++) {
-      excluderCount = 0;
-      for (const cell of excluders[i]) if (isExcluder[81 * j + cell] === 1) excluderCands[excluderCount++] = cands[cell];
-      if (excluderCount < 2) continue;
+      const w0 = masks[3 * i] & masks[3 * j];
+      const w1 = masks[3 * i + 1] & masks[3 * j + 1];
+      const w2 = masks[3 * i + 2] & masks[3 * j + 2];
+      if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
+      setExcluders(cands, w0, w1, w2);
       if (!hasExclusion(cands[cells[i]], cands[cells[j]], 0, false, IS_PEER[81 * cells[i] + cells[j]] === 1, false, false)) continue;
       const pair = [cells[i], cells[j]];
       return step("Aligned Pair Exclusion", 62, [], pair, [], null, eliminationsOf(cands, pair));
@@ -170,17 +183,12 @@ export function alignedPairExclusion(grid: CandidateGrid): Step | null {
  * fewer than two common excluders is skipped with all its thirds.
  */
 export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
-  const base = baseCells(grid, 3);
-  const { cells, excluders } = base;
+  const { cells, excluders, masks } = baseCells(grid, 3);
   const n = cells.length;
   if (n < 3) return null;
   const cands = grid.candidates;
   const indexOf = new Int8Array(81).fill(-1);
   cells.forEach((cell, i) => (indexOf[cell] = i));
-  const masks = new Int32Array(3 * n);
-  excluders.forEach((list, i) => {
-    for (const cell of list) masks[3 * i + ((cell / 27) | 0)] |= 1 << cell % 27;
-  });
   tripletSeen ??= new Int32Array(81 * 81 * 81);
   const seen = tripletSeen;
   if (++tripletStamp === 0x7fffffff) {
@@ -206,10 +214,7 @@ export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
           const key = tripletKey(cells[i], cells[j], third);
           if (seen[key] === tripletStamp) continue;
           seen[key] = tripletStamp;
-          excluderCount = 0;
-          for (let m = m0; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[lowest(m)];
-          for (let m = m1; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[27 + lowest(m)];
-          for (let m = m2; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[54 + lowest(m)];
+          setExcluders(cands, m0, m1, m2);
           const a = cells[i];
           const b = cells[j];
           if (!hasExclusion(cands[a], cands[b], cands[third], true, IS_PEER[81 * a + b] === 1, IS_PEER[81 * a + third] === 1, IS_PEER[81 * b + third] === 1)) continue;
