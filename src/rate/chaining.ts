@@ -355,9 +355,9 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
         const on = keyOf(cell, lowest(m) + 1, true);
         const cycleBound = complexityBound(cycleBase, sortKey, best);
         const chainBound = xLinks ? complexityBound(chainBase, sortKey, best) : 0;
-        cycles.length = 0;
+        if (cycles.length > 0) cycles.length = 0;
         // SE's order for one start: its cycles, then the chain that starts "on", then the one that starts "off".
-        chains.length = 0;
+        if (chains.length > 0) chains.length = 0;
         if (cycleBound >= 4 || chainBound >= 2) {
           const fromOn = searchFromOn(on, xLinks, cycleBound, chainBound, cycles);
           for (const end of cycles) {
