@@ -262,11 +262,16 @@ export function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): num
 
 /** Each digit's cells in the grid of the current producer call, as three band words: digitWords[3 * (digit - 1) + band]. */
 const digitWords = new Int32Array(27);
-/** The cells that see a cycle's "on" (and its "off") nodes of each digit, as band words (cycleMayRemove). */
+/** The cycle being tested (beginCycle, addCycleKey): its cells as band words, its digits, and the cells that see its "on" (its "off") nodes of each digit. */
+let cycle0 = 0;
+let cycle1 = 0;
+let cycle2 = 0;
+let cycleDigits = 0;
 const seesOn = new Int32Array(27);
 const seesOff = new Int32Array(27);
 
-function markDigitWords(grid: CandidateGrid): void {
+/** Sets the grid whose cycles cycleRemovesAny tests (once per producer call). */
+export function markDigitWords(grid: CandidateGrid): void {
   digitWords.fill(0);
   for (let cell = 0; cell < 81; cell++) {
     const band = (cell / 27) | 0;
@@ -276,46 +281,50 @@ function markDigitWords(grid: CandidateGrid): void {
 }
 
 /**
- * Whether cycleRemovals can find anything, by band words: a candidate
- * outside the cycle that sees an "on" and an "off" node of its digit. Few
- * cycles remove anything (41 of 24,162 on 1,000 17s), and this test costs a
- * few word operations per node where cycleRemovals walks 20 peers.
+ * A cheap test of whether cycleRemovals finds anything, by band words: a
+ * candidate outside the cycle that sees an "on" and an "off" node of its
+ * digit. Few cycles remove anything (41 of 24,162 on 1,000 17s; 17,610 of
+ * 385,333 in the nested static chains of 8 hard puzzles), and the test
+ * costs a few word operations per node where cycleRemovals walks 20 peers.
+ * The cycle's nodes are added one by one (its start once), in any order.
  */
-function cycleMayRemove(keys: readonly number[]): boolean {
-  let cycle0 = 0;
-  let cycle1 = 0;
-  let cycle2 = 0;
-  let digits = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const pot = keys[i] >> 1;
-    const cell = (pot / 9) | 0;
-    const d = pot - 9 * cell;
-    const bit = 1 << cell % 27;
-    if (cell < 27) cycle0 |= bit;
-    else if (cell < 54) cycle1 |= bit;
-    else cycle2 |= bit;
-    if ((digits & (1 << d)) === 0) {
-      digits |= 1 << d;
-      seesOn[3 * d] = seesOn[3 * d + 1] = seesOn[3 * d + 2] = 0;
-      seesOff[3 * d] = seesOff[3 * d + 1] = seesOff[3 * d + 2] = 0;
-    }
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const pot = keys[i] >> 1;
-    const cell = (pot / 9) | 0;
-    const d = pot - 9 * cell;
-    const sees = (keys[i] & 1) === 1 ? seesOn : seesOff;
-    sees[3 * d] |= PEER_WORDS[3 * cell];
-    sees[3 * d + 1] |= PEER_WORDS[3 * cell + 1];
-    sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
-  }
-  for (let m = digits; m !== 0; m &= m - 1) {
+export function beginCycle(): void {
+  cycle0 = cycle1 = cycle2 = 0;
+  cycleDigits = 0;
+  seesOn.fill(0);
+  seesOff.fill(0);
+}
+
+export function addCycleKey(key: number): void {
+  const pot = key >> 1;
+  const cell = (pot / 9) | 0;
+  const d = pot - 9 * cell;
+  const bit = 1 << cell % 27;
+  if (cell < 27) cycle0 |= bit;
+  else if (cell < 54) cycle1 |= bit;
+  else cycle2 |= bit;
+  cycleDigits |= 1 << d;
+  const sees = (key & 1) === 1 ? seesOn : seesOff;
+  sees[3 * d] |= PEER_WORDS[3 * cell];
+  sees[3 * d + 1] |= PEER_WORDS[3 * cell + 1];
+  sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
+}
+
+export function cycleRemovesAny(): boolean {
+  for (let m = cycleDigits; m !== 0; m &= m - 1) {
     const w = 3 * lowest(m);
     if ((digitWords[w] & seesOn[w] & seesOff[w] & ~cycle0) !== 0) return true;
     if ((digitWords[w + 1] & seesOn[w + 1] & seesOff[w + 1] & ~cycle1) !== 0) return true;
     if ((digitWords[w + 2] & seesOn[w + 2] & seesOff[w + 2] & ~cycle2) !== 0) return true;
   }
   return false;
+}
+
+/** cycleRemovesAny for a cycle's keys as cycleRemovals takes them (the start first and last). */
+function cycleMayRemove(keys: readonly number[]): boolean {
+  beginCycle();
+  for (let i = 1; i < keys.length; i++) addCycleKey(keys[i]);
+  return cycleRemovesAny();
 }
 
 function candidatesOfKeys(keys: readonly number[]): Candidate[] {

@@ -6,8 +6,8 @@
  * for why they give SE's chains), on the graph of static-graph.ts.
  */
 import { popcount } from "../core/bits.js";
-import { enqueue, nodeKey, onPath, pathTo, returning, startTree } from "./chain-tree.js";
-import { cycleRemovals, lengthDifficulty } from "./chaining.js";
+import { enqueue, nodeKey, nodeParent, onPath, pathTo, returning, startTree } from "./chain-tree.js";
+import { addCycleKey, beginCycle, cycleRemovals, cycleRemovesAny, lengthDifficulty, markDigitWords } from "./chaining.js";
 import type { CandidateGrid } from "./grid.js";
 import { lowest } from "./helpers.js";
 import { linearChain } from "./links.js";
@@ -39,7 +39,8 @@ import {
 import type { Chain } from "./step.js";
 
 /**
- * From an "on" start: its cycles (paths back to the start) and its forcing
+ * From an "on" start: its cycles that may remove something (paths back
+ * to the start) and its forcing
  * chain to the start's "off". An "off" key without links in the pass (a
  * sink) ends no path the search reports and adds no key, so it is checked
  * as a link's end but not put in the tree: the tree of the other keys, in
@@ -66,7 +67,7 @@ function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): numbe
       if (strongBuilt[key] !== passVersion) ensureStrong(key);
       for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
         const off = strongAdjacency[i];
-        if (returns && returning[off] === stamp && head > 0 && !onPath(head, off)) {
+        if (returns && returning[off] === stamp && head > 0 && !onPath(head, off) && treeCycleMayRemove(head, off)) {
           const keys = pathTo(head, off);
           keys.push(start);
           cycles.push(keys);
@@ -81,6 +82,14 @@ function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): numbe
     }
   }
   return chain;
+}
+
+/** cycleRemovesAny for the cycle through tree node `head`, then `off`, back to the start (staticHints keeps only cycles that remove something). */
+function treeCycleMayRemove(head: number, off: number): boolean {
+  beginCycle();
+  for (let n = head; n >= 0; n = nodeParent[n]) addCycleKey(nodeKey[n]);
+  addCycleKey(off);
+  return cycleRemovesAny();
 }
 
 /** From an "off" start: the first chain to the start's "on" key, or null (sinks skipped as in searchFromOn). */
@@ -186,6 +195,7 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   const hints: NestedHint[] = [];
   const cycles: number[][] = [];
   buildGraph(grid);
+  markDigitWords(grid);
   for (let pass = 0; pass < 3; pass++) {
     selectPass(pass);
     const xLinks = pass !== 1;
