@@ -4,6 +4,7 @@ import type { ItemBlock } from "../src/jobs/items.js";
 import type { LinesSpec } from "../src/jobs/lines-job.js";
 import { ThreadPool } from "../src/runner/unit-pool.js";
 import type { UnitOutcome, UnitTask } from "../src/runner/unit-task.js";
+import { threadCpuSeconds } from "../src/io/cpu.js";
 
 // A 17 (one solution) and the same puzzle with a clue removed (more than one).
 const UNIQUE = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
@@ -48,6 +49,32 @@ test("abandoning some units of a batch in progress runs the others still", async
       assert.equal(countOf(outcomes[i]), i % 3 === 0 ? "2" : "1", `unit ${i}`);
     }
     assert.ok(outcomes.some((outcome) => outcome === null), "some units were abandoned");
+  } finally {
+    await pool.close();
+  }
+});
+
+test("units sent together share their thread's CPU: together they are charged some, and no more than the threads used", async () => {
+  const pool = new ThreadPool(1);
+  try {
+    const n = 600;
+    const processBefore = process.cpuUsage();
+    const mainBefore = threadCpuSeconds();
+    const outcomes = await Promise.all(Array.from({ length: n }, (_, i) => pool.run(task(i))));
+    const main = threadCpuSeconds() - mainBefore;
+    const used = process.cpuUsage(processBefore);
+    const others = (used.user + used.system) / 1e6 - main;
+    let charged = 0;
+    for (const outcome of outcomes) {
+      assert.ok(outcome !== null && outcome.ok, JSON.stringify(outcome));
+      // The thread's clock moves in scheduler ticks, so a quick message may read 0.
+      assert.ok(outcome.cpu >= 0, `a unit charged ${outcome.cpu} s`);
+      charged += outcome.cpu;
+    }
+    assert.ok(pool.batchesSent < n / 4, `${pool.batchesSent} messages for ${n} units`);
+    assert.ok(charged > 0, "the units were charged nothing");
+    // The worker thread's CPU is part of the other threads' (the collector's and compiler's threads are too); 10 ms for the clocks' ticks.
+    assert.ok(charged <= others + 0.01, `units charged ${charged.toFixed(3)} s, the threads besides the main one used ${others.toFixed(3)} s`);
   } finally {
     await pool.close();
   }
