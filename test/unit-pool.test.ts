@@ -66,7 +66,7 @@ test("units sent together share their thread's CPU: together they are charged so
     const others = (used.user + used.system) / 1e6 - main;
     let charged = 0;
     for (const outcome of outcomes) {
-      assert.ok(outcome !== null && outcome.ok, JSON.stringify(outcome));
+      assert.ok(outcome?.ok, JSON.stringify(outcome));
       // The thread's clock moves in scheduler ticks, so a quick message may read 0.
       assert.ok(outcome.cpu >= 0, `a unit charged ${outcome.cpu} s`);
       charged += outcome.cpu;
