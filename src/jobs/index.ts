@@ -23,8 +23,22 @@ export function isJobKindName(name: string): name is JobKindName {
   return (JOB_KIND_NAMES as readonly string[]).includes(name);
 }
 
+/**
+ * Kinds loaded so far, by name: a dynamic import of a module already
+ * loaded still goes through the module loader's resolution, which cost
+ * more than rating an easy puzzle when it ran for every unit.
+ */
+const loaded = new Map<JobKindName, Promise<AnyJobKind>>();
+
 export function loadJobKind(name: JobKindName): Promise<AnyJobKind> {
-  return LOADERS[name]();
+  let kind = loaded.get(name);
+  if (kind === undefined) {
+    kind = LOADERS[name]();
+    loaded.set(name, kind);
+    // A kind that failed to load is tried again next time.
+    kind.catch(() => loaded.delete(name));
+  }
+  return kind;
 }
 
 export * from "./job.js";
