@@ -25,9 +25,8 @@ import { choiceArgument, integerArgument, type PuzzleInput } from "../core/argum
 import { solveUnique } from "../solver/solve.js";
 import type { Step } from "./step.js";
 import { recordNestedChains } from "./nested-registry.js";
-import { findHiddenSingle, hiddenSingle, hiddenSingleRating, nextStep, PRODUCERS } from "./techniques.js";
-import { CandidateGrid, UNIT_CELLS } from "./grid.js";
-import { lowest } from "./helpers.js";
+import { findHiddenSingle, hiddenSingle, hiddenSingleCell, hiddenSingleRating, nextStep, PRODUCERS } from "./techniques.js";
+import { CandidateGrid } from "./grid.js";
 
 /** ER 20.0: SE's rating of a valid puzzle it cannot finish, and serate's of one that is not a pearl / diamond. */
 export const ER_UNSOLVED = 200;
@@ -204,9 +203,7 @@ function rateLoop(grid: CandidateGrid, opts: RateGridOptions): RateResult {
       const single = findHiddenSingle(grid);
       if (single >= 0 && hiddenSingleRating(grid, single >> 4) <= er) {
         // As the step below would: the rating, ED and the stop test are unchanged, and the placement sets EP.
-        const unit = single >> 4;
-        const digit = single & 15;
-        grid.place(UNIT_CELLS[9 * unit + lowest(grid.where[9 * unit + digit - 1])], digit);
+        grid.place(hiddenSingleCell(grid, single), single & 15);
         if (ep < 0) ep = er;
         continue;
       }

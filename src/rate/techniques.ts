@@ -48,8 +48,14 @@ export function hiddenSingle(grid: CandidateGrid): Step | null {
   if (found < 0) return null;
   const unit = found >> 4;
   const d = found & 15;
-  const cell = UNIT_CELLS[9 * unit + lowest(grid.where[9 * unit + d - 1])];
+  const cell = hiddenSingleCell(grid, found);
   return step("Hidden Single", hiddenSingleRating(grid, unit), [unit], [cell], [d], { cell, digit: d }, []);
+}
+
+/** The cell of findHiddenSingle's result `found` (unit * 16 + digit). */
+export function hiddenSingleCell(grid: CandidateGrid, found: number): number {
+  const unit = found >> 4;
+  return UNIT_CELLS[9 * unit + lowest(grid.where[9 * unit + (found & 15) - 1])];
 }
 
 /**

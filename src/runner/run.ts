@@ -135,9 +135,8 @@ class Run {
   private halt: () => void = () => {};
   /**
    * Set while runUnits waits for a free slot: a unit's end, or a halt,
-   * calls it. One waiter at a time, instead of a race that
-   * would hang a reaction on every unit in flight (and on `halted`) for
-   * each unit read.
+   * calls it. One waiter at a time, instead of a race that would hang a
+   * reaction on every unit in flight (and on `halted`) for each unit read.
    */
   private wake: (() => void) | null = null;
   /** Set while runUnits waits for input: only a halt calls it. */
