@@ -26,10 +26,10 @@ import {
   ensureStrong,
   implies,
   low,
-  markReachingNewLinks,
+  markChainStarts,
   offHigh,
   passVersion,
-  reached,
+  chainStarts,
   selectPass,
   strongAdjacency,
   strongBuilt,
@@ -202,14 +202,14 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
     const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
     const cycleBase = pass === 2 ? 7.0 : 6.5;
     const chainBase = pass === 2 ? 7.0 : 6.6;
-    const reachStampOfPass = source !== null && xLinks ? markReachingNewLinks(grid, source) : -1;
+    const chainStamp = source !== null && xLinks ? markChainStarts(grid, source) : -1;
     for (let cell = 0; cell < 81; cell++) {
       const cands = grid.candidates[cell];
       const size = popcount(cands);
       if (size < 2 || (size > 2 && !xLinks)) continue;
       for (let m = cands; m !== 0; m &= m - 1) {
         const on = ((cell * 9 + lowest(m)) << 1) | 1;
-        const chainFromOn = xLinks && (source === null || reached[on ^ 1] === reachStampOfPass);
+        const chainFromOn = xLinks && (source === null || chainStarts[on] === chainStamp);
         let fromOn: number[] | null = null;
         const strong = offHigh[on ^ 1] > low[on ^ 1];
         if (strong || chainFromOn) {
@@ -224,7 +224,7 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
         }
         if (!xLinks) continue;
         // Without a link out of the start's "off" key there is no chain from it.
-        const chainFromOff = offHigh[on ^ 1] > low[on ^ 1] && (source === null || reached[on] === reachStampOfPass);
+        const chainFromOff = offHigh[on ^ 1] > low[on ^ 1] && (source === null || chainStarts[on ^ 1] === chainStamp);
         const fromOff = chainFromOff ? searchFromOff(on ^ 1) : null;
         if (fromOn !== null) hints.push(chainHint(grid, fromOn, chainBase, sortKey));
         if (fromOff !== null) hints.push(chainHint(grid, fromOff, chainBase, sortKey));

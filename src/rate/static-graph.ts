@@ -243,3 +243,78 @@ export function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid)
   }
   return stamp;
 }
+
+// A sharper test for the forcing chains, on the same ground. A chain that
+// uses the new link off(t) -> on(h) goes start -> ... -> off(t) -> on(h)
+// -> ... -> the start's negation, and by the contrapositive the start also
+// reaches off(h): the start reaches both "off" ends of one new link. Those
+// keys are the negations of the keys reached from both on(t) and on(h).
+
+/** chainStarts[key] === the stamp markChainStarts returned: the key reaches both "off" ends of one new link. */
+export const chainStarts = new Int32Array(1458);
+let chainStartStamp = 0;
+const seenFromTail = new Int32Array(1458);
+let seenFromTailStamp = 0;
+const seenFromHead = new Int32Array(1458);
+let seenFromHeadStamp = 0;
+
+/** Marks the keys that can start a forcing chain in the pass on `grid` when `source`, which it was reduced from, has none. */
+export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): number {
+  const stamp = ++chainStartStamp;
+  for (let cell = 0; cell < 81; cell++) {
+    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) {
+      const off = (cell * 9 + lowest(m)) << 1;
+      for (let i = low[off]; i < offHigh[off]; i++) {
+        const on = adjacency[i];
+        // Links are symmetric (off(h) -> on(t) too): each pair once.
+        if (on >> 1 < off >> 1) continue;
+        const cause = linkCause[i];
+        const target = ((on >> 1) / 9) | 0;
+        let fresh: boolean;
+        if (cause === CELL) fresh = source.candidates[target] !== grid.candidates[target];
+        else {
+          const unit = BRC[3 * target + cause - REGION];
+          const w = 9 * unit + (on >> 1) - 9 * target;
+          fresh = source.where[w] !== grid.where[w];
+        }
+        if (fresh) markCommonReach(off | 1, on, stamp);
+      }
+    }
+  }
+  return stamp;
+}
+
+/** Marks chainStarts[k ^ 1] for every key k reached from both `tail` and `head`. */
+function markCommonReach(tail: number, head: number, stamp: number): void {
+  const fromTail = ++seenFromTailStamp;
+  let length = 0;
+  seenFromTail[tail] = fromTail;
+  reachQueue[length++] = tail;
+  for (let at = 0; at < length; at++) {
+    const key = reachQueue[at];
+    if (key & 1) ensureOn(key);
+    const end = key & 1 ? onHigh[key] : offHigh[key];
+    for (let i = low[key]; i < end; i++) {
+      const next = adjacency[i];
+      if (seenFromTail[next] === fromTail) continue;
+      seenFromTail[next] = fromTail;
+      reachQueue[length++] = next;
+    }
+  }
+  const fromHead = ++seenFromHeadStamp;
+  length = 0;
+  seenFromHead[head] = fromHead;
+  reachQueue[length++] = head;
+  for (let at = 0; at < length; at++) {
+    const key = reachQueue[at];
+    if (seenFromTail[key] === fromTail) chainStarts[key ^ 1] = stamp;
+    if (key & 1) ensureOn(key);
+    const end = key & 1 ? onHigh[key] : offHigh[key];
+    for (let i = low[key]; i < end; i++) {
+      const next = adjacency[i];
+      if (seenFromHead[next] === fromHead) continue;
+      seenFromHead[next] = fromHead;
+      reachQueue[length++] = next;
+    }
+  }
+}
