@@ -105,6 +105,8 @@ export class StaticPropagator {
         }
       }
     }
+    let onWords = 0;
+    let offWords = 0;
     for (let w = 0; w < onBits.length; w++) {
       if ((onBits[w] & offBits[w]) !== 0) {
         onBits.fill(0);
@@ -112,7 +114,11 @@ export class StaticPropagator {
         this.propagate(start, prop);
         return;
       }
+      if (onBits[w] !== 0) onWords |= 1 << w;
+      if (offBits[w] !== 0) offWords |= 1 << w;
     }
+    prop.onWords = onWords;
+    prop.offWords = offWords;
     prop.light = true;
     prop.start = start;
   }
