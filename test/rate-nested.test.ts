@@ -13,6 +13,9 @@ import { nestedForcingChains } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
 import { staticHints } from "../src/rate/static-chains.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
+import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
+import { dynamicPropagation } from "../src/rate/multiple.js";
+import { Propagation } from "../src/rate/propagation.js";
 import { forcingChainsAndCycles } from "../src/rate/chaining.js";
 import { dataFile, missingData } from "./helpers.js";
 import { stepChainsProblem } from "./chain-check.js";
@@ -166,14 +169,7 @@ test("nested levels 2-5 on their own: the hint SE's producer gives first, with c
 });
 
 test("level 4: each untouched branch of the nested dynamic chains is the base grid's propagation, and skipping them changes no hint", (t) => {
-  // A hard-skfr.tsv puzzle (ER 11.6) whose path takes one level-4 step after a second of easier ones.
-  const grid = CandidateGrid.fromPuzzle(parsePuzzle("1.3.....9..71.9....9.....4..1...7..3....2.8.....5...6.....6.5..6..8...2..7...4..."));
-  let step = nextStep(grid);
-  while (step !== null && !step.technique.endsWith("(+ Dynamic Forcing Chains)")) {
-    applyStep(grid, step);
-    step = nextStep(grid);
-  }
-  assert.ok(step !== null, "no level-4 step");
+  const { grid, step } = levelFourGrid();
   try {
     setUntouchedMode("verify");
     const verified = nestedForcingChains(grid, 4);
@@ -185,6 +181,78 @@ test("level 4: each untouched branch of the nested dynamic chains is the base gr
     assert.ok(checked > 10000, `only ${checked} untouched branches`);
   } finally {
     setUntouchedMode("skip");
+  }
+});
+
+/** A hard-skfr.tsv puzzle (ER 11.6) whose path takes one level-4 step after a second of easier ones, at that step. */
+function levelFourGrid(): { grid: CandidateGrid; step: Step; path: CandidateGrid[] } {
+  const grid = CandidateGrid.fromPuzzle(parsePuzzle("1.3.....9..71.9....9.....4..1...7..3....2.8.....5...6.....6.5..6..8...2..7...4..."));
+  const path: CandidateGrid[] = [];
+  let step = nextStep(grid);
+  while (step !== null && !step.technique.endsWith("(+ Dynamic Forcing Chains)")) {
+    path.push(grid.copy());
+    applyStep(grid, step);
+    step = nextStep(grid);
+  }
+  assert.ok(step !== null, "no level-4 step");
+  return { grid, step, path };
+}
+
+test("light branches: the dynamic propagation's sets found without its nodes are the full propagation's, and each finds a contradiction where the other does", (t) => {
+  const { grid, path } = levelFourGrid();
+  // The puzzle's first grid, the level-4 grid, and working grids as the outer propagations make them: the level-4 grid less
+  // the "off" keys of a dynamic propagation from a candidate of every seventh cell (its "on" and its "off" key).
+  const grids = [path[0], grid];
+  for (let cell = 0; cell < 81; cell += 7) {
+    const cands = grid.candidates[cell];
+    if (cands === 0 || (cands & (cands - 1)) === 0) continue;
+    for (const on of [0, 1]) {
+      const outer = dynamicPropagation(grid, ((cell * 9 + 31 - Math.clz32(cands & -cands)) << 1) | on);
+      if (outer.absurdOn >= 0) continue;
+      const working = grid.copy();
+      for (let n = 0; n < outer.count; n++) if ((outer.keys[n] & 1) === 0) working.remove(((outer.keys[n] >> 1) / 9) | 0, ((outer.keys[n] >> 1) % 9) + 1);
+      grids.push(working);
+    }
+  }
+  const reach = new DynamicReach();
+  const light = new Propagation();
+  let compared = 0;
+  let contradictions = 0;
+  for (const g of grids) {
+    reach.prepare(g);
+    for (let cell = 0; cell < 81; cell++) {
+      for (let m = g.candidates[cell]; m !== 0; m &= m - 1) {
+        const pot = cell * 9 + 31 - Math.clz32(m & -m);
+        for (const key of [(pot << 1) | 1, pot << 1]) {
+          const full = dynamicPropagation(g, key);
+          const ok = reach.reach(key, light);
+          assert.equal(ok, full.absurdOn < 0, `key ${key}: contradiction`);
+          compared++;
+          if (!ok) {
+            contradictions++;
+            continue;
+          }
+          assert.deepEqual([...light.onBits], [...full.onBits], `key ${key}: "on" set`);
+          assert.deepEqual([...light.offBits], [...full.offBits], `key ${key}: "off" set`);
+          for (let w = 0; w < 23; w++) {
+            assert.equal(((light.onWords >>> w) & 1) === 1, light.onBits[w] !== 0, `key ${key}: "on" word ${w}`);
+            assert.equal(((light.offWords >>> w) & 1) === 1, light.offBits[w] !== 0, `key ${key}: "off" word ${w}`);
+          }
+        }
+      }
+    }
+  }
+  t.diagnostic(`${compared} propagations on ${grids.length} grids, ${contradictions} with a contradiction`);
+  assert.ok(contradictions > 10 && compared - contradictions > 1000, `${compared} propagations, ${contradictions} contradictions`);
+});
+
+test("level 4: the light branches change no hint (the step found with them, the hint found without)", () => {
+  const { grid, step } = levelFourGrid();
+  try {
+    setLightBranches(false);
+    assert.equal(describe(nestedForcingChains(grid, 4)!), describe(step));
+  } finally {
+    setLightBranches(true);
   }
 });
 

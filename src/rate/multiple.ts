@@ -113,6 +113,13 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
   }
 }
 
+/** The level-0 dynamic propagation from `key` on `grid`, in a propagation of its own (dynamic-reach.ts must give its sets). */
+export function dynamicPropagation(grid: CandidateGrid, key: number): Propagation {
+  const prop = new Propagation();
+  propagate(grid, key, true, 0, prop);
+  return prop;
+}
+
 /** Propagations of the current grid, by start key (pooled across calls). */
 const pool: Propagation[] = [];
 const byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);

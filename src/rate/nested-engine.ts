@@ -20,6 +20,7 @@
  */
 import { popcount } from "../core/bits.js";
 import { lengthDifficulty } from "./chaining.js";
+import { DynamicReach, lightBranches } from "./dynamic-reach.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
 import { type AdvancedNode, beginRuleParents, collect, type NestedHint, removalKeyOf, ruleParentsOf, targetRemovals } from "./nested-hint.js";
@@ -148,6 +149,10 @@ export class Engine {
   private readonly implied = new OffImplications();
   /** The static propagations of the level-3 nested engine. */
   private readonly statics = new StaticPropagator();
+  /** The light branches of the dynamic engine nested at levels 4 and 5. */
+  private readonly dynamicReach = new DynamicReach();
+  /** The grid `run` is on (a light branch is propagated in full there when it has a hint). */
+  private runGrid = new CandidateGrid();
   /** The untouched branches of the level-4 and level-5 nested engines. */
   private readonly untouched = new UntouchedBranches();
   private pool: Propagation[] = [];
@@ -344,7 +349,9 @@ export class Engine {
     if (this.used === this.pool.length) this.pool.push(new Propagation());
     prop = this.pool[this.used++];
     if (this.graphReady && !this.dynamic && this.level === 0) this.statics.reach(key, prop);
-    else this.propagate(grid, key, prop);
+    else if (this.dynamic && this.level === 0 && base === null && !untouched.recording && lightBranches) {
+      if (!this.dynamicReach.reach(key, prop)) this.propagate(grid, key, prop);
+    } else this.propagate(grid, key, prop);
     if (base !== null) verifyUntouched(key, base, prop);
     this.byKey[key] = prop;
     return prop;
@@ -370,7 +377,11 @@ export class Engine {
   ): void {
     if (!sharedTargets(branches, on, count)) return;
     const props = branches.slice(0, count);
-    for (const branch of props) if (branch.light) this.statics.propagate(branch.start, branch);
+    for (const branch of props) {
+      if (!branch.light) continue;
+      if (this.dynamic) this.propagate(this.runGrid, branch.start, branch);
+      else this.statics.propagate(branch.start, branch);
+    }
     const cells: number[] = [];
     if (unit < 0) cells.push(cell);
     else for (let p = positions; p !== 0; p &= p - 1) cells.push(UNIT_CELLS[9 * unit + lowest(p)]);
@@ -399,6 +410,8 @@ export class Engine {
    */
   private run(grid: CandidateGrid, found: FoundHint): void {
     this.used = 0;
+    this.runGrid = grid;
+    if (this.dynamic && this.level === 0) this.dynamicReach.prepare(grid);
     this.byKey.fill(null);
     const dynamic = this.dynamic;
     const untouched = this.untouched;
