@@ -196,7 +196,7 @@ export function implies(on: number, off: number): boolean {
 // negations: one breadth-first search. The other starts are skipped.
 
 export const reached = new Int32Array(1458);
-/** The keys of a breadth-first search that visits each key once (markReachingNewLinks, StaticPropagator.reach). */
+/** The keys of a breadth-first search that visits each key once (spread, StaticPropagator.reach). */
 export const reachQueue = new Int32Array(1458);
 let reachStamp = 0;
 
@@ -212,17 +212,7 @@ export function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid)
     for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) {
       const off = (cell * 9 + lowest(m)) << 1;
       for (let i = low[off]; i < offHigh[off]; i++) {
-        const on = adjacency[i];
-        const cause = linkCause[i];
-        const target = ((on >> 1) / 9) | 0;
-        let fresh: boolean;
-        if (cause === CELL) fresh = source.candidates[target] !== grid.candidates[target];
-        else {
-          const unit = BRC[3 * target + cause - REGION];
-          const w = 9 * unit + (on >> 1) - 9 * target;
-          fresh = source.where[w] !== grid.where[w];
-        }
-        if (fresh && reached[off | 1] !== stamp) {
+        if (isNewLink(grid, source, i) && reached[off | 1] !== stamp) {
           reached[off | 1] = stamp;
           reachQueue[length++] = off | 1;
           break;
@@ -230,18 +220,38 @@ export function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid)
       }
     }
   }
+  spread(reached, stamp, length);
+  return stamp;
+}
+
+/** Whether the link adjacency[i], from an "off" key, is new in `grid`: its cell (or its unit's places of the digit) differs in `source`. */
+function isNewLink(grid: CandidateGrid, source: CandidateGrid, i: number): boolean {
+  const on = adjacency[i];
+  const cause = linkCause[i];
+  const target = ((on >> 1) / 9) | 0;
+  if (cause === CELL) return source.candidates[target] !== grid.candidates[target];
+  const w = 9 * BRC[3 * target + cause - REGION] + (on >> 1) - 9 * target;
+  return source.where[w] !== grid.where[w];
+}
+
+/**
+ * Breadth-first from the first `length` keys of reachQueue (each marked
+ * seen[key] === stamp): marks and queues every key they reach through the
+ * pass's links; returns the queue's length.
+ */
+function spread(seen: Int32Array, stamp: number, length: number): number {
   for (let head = 0; head < length; head++) {
     const key = reachQueue[head];
     if (key & 1) ensureOn(key);
     const end = key & 1 ? onHigh[key] : offHigh[key];
     for (let i = low[key]; i < end; i++) {
       const next = adjacency[i];
-      if (reached[next] === stamp) continue;
-      reached[next] = stamp;
+      if (seen[next] === stamp) continue;
+      seen[next] = stamp;
       reachQueue[length++] = next;
     }
   }
-  return stamp;
+  return length;
 }
 
 // A sharper test for the forcing chains, on the same ground. A chain that
@@ -268,16 +278,7 @@ export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): num
         const on = adjacency[i];
         // Links are symmetric (off(h) -> on(t) too): each pair once.
         if (on >> 1 < off >> 1) continue;
-        const cause = linkCause[i];
-        const target = ((on >> 1) / 9) | 0;
-        let fresh: boolean;
-        if (cause === CELL) fresh = source.candidates[target] !== grid.candidates[target];
-        else {
-          const unit = BRC[3 * target + cause - REGION];
-          const w = 9 * unit + (on >> 1) - 9 * target;
-          fresh = source.where[w] !== grid.where[w];
-        }
-        if (fresh) markCommonReach(off | 1, on, stamp);
+        if (isNewLink(grid, source, i)) markCommonReach(off | 1, on, stamp);
       }
     }
   }
@@ -287,34 +288,15 @@ export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): num
 /** Marks chainStarts[k ^ 1] for every key k reached from both `tail` and `head`. */
 function markCommonReach(tail: number, head: number, stamp: number): void {
   const fromTail = ++seenFromTailStamp;
-  let length = 0;
   seenFromTail[tail] = fromTail;
-  reachQueue[length++] = tail;
-  for (let at = 0; at < length; at++) {
-    const key = reachQueue[at];
-    if (key & 1) ensureOn(key);
-    const end = key & 1 ? onHigh[key] : offHigh[key];
-    for (let i = low[key]; i < end; i++) {
-      const next = adjacency[i];
-      if (seenFromTail[next] === fromTail) continue;
-      seenFromTail[next] = fromTail;
-      reachQueue[length++] = next;
-    }
-  }
+  reachQueue[0] = tail;
+  spread(seenFromTail, fromTail, 1);
   const fromHead = ++seenFromHeadStamp;
-  length = 0;
   seenFromHead[head] = fromHead;
-  reachQueue[length++] = head;
+  reachQueue[0] = head;
+  const length = spread(seenFromHead, fromHead, 1);
   for (let at = 0; at < length; at++) {
     const key = reachQueue[at];
     if (seenFromTail[key] === fromTail) chainStarts[key ^ 1] = stamp;
-    if (key & 1) ensureOn(key);
-    const end = key & 1 ? onHigh[key] : offHigh[key];
-    for (let i = low[key]; i < end; i++) {
-      const next = adjacency[i];
-      if (seenFromHead[next] === fromHead) continue;
-      seenFromHead[next] = fromHead;
-      reachQueue[length++] = next;
-    }
   }
 }
