@@ -312,7 +312,10 @@ export class Engine {
           let n = 0;
           for (const parent of parents) if (index[parent] >= 0) this.advancedParents[n++] = index[parent];
           const node = prop.add(key, ADVANCED, this.advancedParents, n);
-          if (hint !== null) prop.nested[node] = intern(hint);
+          if (hint !== null) {
+            prop.nested[node] = intern(hint);
+            prop.nestedNodes++;
+          }
           this.pushOff(node, offLength++);
         }
       }

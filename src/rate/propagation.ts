@@ -59,6 +59,14 @@ export class Propagation {
   /** The candidates (cell * 9 + digit - 1) of the "on" and of the "off" nodes, as bits: sharedTargets ANDs them. */
   readonly onBits = new Int32Array(CANDIDATE_WORDS);
   readonly offBits = new Int32Array(CANDIDATE_WORDS);
+  /**
+   * Each node's ancestor count once walked (0: not yet), while no node has
+   * a nested chain (nestedNodes = 0): the shared targets of a cell, its
+   * regions and its pairs are often the same nodes of the same branches.
+   */
+  ancestorCounts = new Int32Array(FIRST_NODES);
+  /** How many nodes have a nested chain (prop.nested >= 0). */
+  nestedNodes = 0;
   /** The words of onBits (offBits) that may be nonzero, as bits: most pairs of branches have none in common, and sharedTargets tests that first. */
   onWords = 0;
   offWords = 0;
@@ -80,8 +88,10 @@ export class Propagation {
     }
     this.onWords = 0;
     this.offWords = 0;
+    this.nestedNodes = 0;
     // Every set bit belongs to a node's key: clearing their words clears the sets.
     for (let i = 0; i < this.count; i++) {
+      this.ancestorCounts[i] = 0;
       const key = this.keys[i];
       this.index[key] = -1;
       const word = key >> 6;
@@ -108,6 +118,7 @@ export class Propagation {
       this.keys = grow(this.keys, new Int32Array(size));
       this.causes = grow(this.causes, new Uint8Array(size));
       this.nested = grow(this.nested, new Int32Array(size));
+      this.ancestorCounts = grow(this.ancestorCounts, new Int32Array(size));
       this.parentStart = grow(this.parentStart, new Int32Array(size + 1));
     }
     this.keys[n] = key;
@@ -211,7 +222,12 @@ export function walkAncestors(prop: Propagation, node: number): number {
 
 /** SE's getAncestorCount of `node`; when `nested` is given, the node's nested chains not yet in it are added. */
 export function ancestors(prop: Propagation, node: number, nested: number[] | null): number {
+  if (prop.nestedNodes === 0) {
+    const known = prop.ancestorCounts[node];
+    if (known > 0) return known;
+  }
   const length = walkAncestors(prop, node);
+  if (prop.nestedNodes === 0) prop.ancestorCounts[node] = length;
   if (nested !== null) {
     for (let i = 0; i < length; i++) {
       const id = prop.nested[walked[i]];
