@@ -531,16 +531,35 @@ export class Engine {
   /** Every hint of the producer on `grid`, in discovery order (for nesting). */
   hints(grid: CandidateGrid): NestedHint[] {
     const base = this.base();
-    const out: NestedHint[] = [];
+    // collect keeps, of the hints with equal removals, only the first by complexity, sort key and discovery: only those are made.
+    const found: (ChainsHint | null)[] = [];
+    const byRemovals = this.byRemovals;
+    byRemovals.clear();
     this.run(grid, (sortKey, _name, props, nodes, target, _placed, _cells, initialCause) => {
-      const removals = targetRemovals(grid, target);
+      const pot = target >> 1;
+      const cell = (pot / 9) | 0;
+      const others = grid.candidates[cell] & ~(1 << (pot - 9 * cell));
       // SE's binary, cell and region hints on an "on" target with nothing else in the cell are not worth it.
-      if (removals.length === 0) return;
+      if ((target & 1) === 1 && others === 0) return;
+      // The removals as a number: the "off" key of a single one, else the cell and the candidates removed.
+      const removalKey = (target & 1) === 0 ? target : (others & (others - 1)) === 0 ? (cell * 9 + lowest(others)) << 1 : 1458 + 512 * cell + others;
+      const at = byRemovals.get(removalKey);
       const complexity = complexityOf(props, nodes);
-      out.push(new ChainsHint(base, complexity, sortKey, removals, props, nodes, initialCause));
+      if (at !== undefined) {
+        const earlier = found[at]!;
+        if (complexity > earlier.complexity || (complexity === earlier.complexity && sortKey >= earlier.sortKey)) return;
+        found[at] = null;
+      }
+      byRemovals.set(removalKey, found.length);
+      found.push(new ChainsHint(base, complexity, sortKey, targetRemovals(grid, target), props, nodes, initialCause));
     });
+    const out: NestedHint[] = [];
+    for (const hint of found) if (hint !== null) out.push(hint);
     return out;
   }
+
+  /** hints' hint for each set of removals: its index in the list. */
+  private readonly byRemovals = new Map<number, number>();
 
   /** The hint SE applies (first by complexity, then sort key, then discovery), or null. */
   best(grid: CandidateGrid): Best | null {
