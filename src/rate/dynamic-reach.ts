@@ -1,10 +1,3 @@
-/** Whether the nested dynamic engines use light branches (the tests compare both ways). */
-export let lightBranches = true;
-
-export function setLightBranches(on: boolean): void {
-  lightBranches = on;
-}
-
 /**
  * The "on" and "off" sets of a dynamic propagation without its nodes: what
  * the nested dynamic forcing chains of levels 4 and 5 ask of most branches
@@ -29,6 +22,13 @@ import { popcount } from "../core/bits.js";
 import { type CandidateGrid, PEER_WORDS } from "./grid.js";
 import { lowest } from "./helpers.js";
 import type { Propagation } from "./propagation.js";
+
+/** Whether the nested dynamic engines use light branches (the tests compare both ways). */
+export let lightBranches = true;
+
+export function setLightBranches(on: boolean): void {
+  lightBranches = on;
+}
 
 /** The cells of each row (column, block) of a band as a 27-bit band word: row r of the band, column c, block column c of the band. */
 const ROW_IN_BAND = new Int32Array([0x1ff, 0x1ff << 9, 0x1ff << 18]);

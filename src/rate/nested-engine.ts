@@ -23,7 +23,7 @@ import { lengthDifficulty } from "./chaining.js";
 import { DynamicReach, lightBranches } from "./dynamic-reach.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
-import { type AdvancedNode, beginRuleParents, collect, type NestedHint, removalKeyOf, ruleParentsOf, targetRemovals } from "./nested-hint.js";
+import { type AdvancedNode, beginRuleParents, collect, type NestedHint, ruleParentsOf, targetRemovals } from "./nested-hint.js";
 import { chainComplexity, chainWithNested, intern } from "./nested-registry.js";
 import { advancedOffs } from "./plus.js";
 import {
@@ -63,6 +63,16 @@ function complexityOf(props: readonly Propagation[], nodes: readonly number[]): 
   return total;
 }
 
+/**
+ * What a hint concluding node key `target` removes, as a number: the "off"
+ * key of a single removal (an "off" target, or an "on" one with one other
+ * candidate in its `cell`), else the cell and its `others` candidates.
+ */
+function removalNumber(target: number, cell: number, others: number): number {
+  if ((target & 1) === 0) return target;
+  return (others & (others - 1)) === 0 ? (cell * 9 + lowest(others)) << 1 : 1458 + 512 * cell + others;
+}
+
 /** A hint of a nested multiple or dynamic forcing chains producer. */
 class ChainsHint implements NestedHint {
   readonly difficulty: number;
@@ -77,12 +87,14 @@ class ChainsHint implements NestedHint {
     readonly nodes: number[],
     /** The cause SE gives the initial assumptions (cell and region chains), else NONE. */
     readonly initialCause: number,
+    /** Its removals as a number (see removalNumber): the hints of one list are compared among themselves only. */
+    private readonly removalNumber: number,
   ) {
     this.difficulty = base + lengthDifficulty(complexity);
   }
 
-  removalKey(): string | number {
-    return removalKeyOf(this.removals, ((this.removals[0] >> 1) / 9) | 0);
+  removalKey(): number {
+    return this.removalNumber;
   }
 
   ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
@@ -541,8 +553,7 @@ export class Engine {
       const others = grid.candidates[cell] & ~(1 << (pot - 9 * cell));
       // SE's binary, cell and region hints on an "on" target with nothing else in the cell are not worth it.
       if ((target & 1) === 1 && others === 0) return;
-      // The removals as a number: the "off" key of a single one, else the cell and the candidates removed.
-      const removalKey = (target & 1) === 0 ? target : (others & (others - 1)) === 0 ? (cell * 9 + lowest(others)) << 1 : 1458 + 512 * cell + others;
+      const removalKey = removalNumber(target, cell, others);
       const at = byRemovals.get(removalKey);
       const complexity = complexityOf(props, nodes);
       if (at !== undefined) {
@@ -551,7 +562,7 @@ export class Engine {
         found[at] = null;
       }
       byRemovals.set(removalKey, found.length);
-      found.push(new ChainsHint(base, complexity, sortKey, targetRemovals(grid, target), props, nodes, initialCause));
+      found.push(new ChainsHint(base, complexity, sortKey, targetRemovals(grid, target), props, nodes, initialCause, removalKey));
     });
     const out: NestedHint[] = [];
     for (const hint of found) if (hint !== null) out.push(hint);
