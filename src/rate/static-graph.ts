@@ -11,7 +11,7 @@
  * after the other, and each rebuilds it for its grid.
  */
 import { popcount } from "../core/bits.js";
-import { BRC, CandidateGrid, HOUSE, IS_PEER } from "./grid.js";
+import { BRC, CandidateGrid, HOUSE, IS_PEER, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { CAUSE_CELL, CAUSE_REGION, HOUSE_CAUSE } from "./propagation.js";
 
@@ -208,30 +208,62 @@ let reachStamp = 0;
 export function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid): number {
   const stamp = ++reachStamp;
   let length = 0;
-  for (let cell = 0; cell < 81; cell++) {
-    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) {
-      const off = (cell * 9 + lowest(m)) << 1;
-      for (let i = low[off]; i < offHigh[off]; i++) {
-        if (isNewLink(grid, source, i) && reached[off | 1] !== stamp) {
-          reached[off | 1] = stamp;
-          reachQueue[length++] = off | 1;
-          break;
-        }
-      }
-    }
+  const count = newLinkPairs(grid, source);
+  for (let i = 0; i < 2 * count; i++) {
+    const on = newLinkEnds[i];
+    if (reached[on] === stamp) continue;
+    reached[on] = stamp;
+    reachQueue[length++] = on;
   }
   spread(reached, stamp, length);
   return stamp;
 }
 
-/** Whether the link adjacency[i], from an "off" key, is new in `grid`: its cell (or its unit's places of the digit) differs in `source`. */
-function isNewLink(grid: CandidateGrid, source: CandidateGrid, i: number): boolean {
-  const on = adjacency[i];
-  const cause = linkCause[i];
-  const target = ((on >> 1) / 9) | 0;
-  if (cause === CELL) return source.candidates[target] !== grid.candidates[target];
-  const w = 9 * BRC[3 * target + cause - REGION] + (on >> 1) - 9 * target;
-  return source.where[w] !== grid.where[w];
+/**
+ * The new links of the pass, one pair (off(a) -> on(b) and off(b) ->
+ * on(a)) at a time, as the "on" keys of both ends, a first:
+ * newLinkEnds[2i], newLinkEnds[2i + 1]. Only a cell (a unit's places of a
+ * digit) that changed since `source` can hold one, so only those are
+ * looked at, not every link. A pair of places linked in two units (a box
+ * and a row) is a link of the first of them, as buildGraph lists it, and new
+ * when that unit changed.
+ */
+const newLinkEnds = new Int32Array(2 * 729);
+
+function newLinkPairs(grid: CandidateGrid, source: CandidateGrid): number {
+  let count = 0;
+  if (currentPass !== 0) {
+    for (let cell = 0; cell < 81; cell++) {
+      const cands = grid.candidates[cell];
+      if (cands === source.candidates[cell] || popcount(cands) !== 2) continue;
+      newLinkEnds[2 * count] = ((cell * 9 + lowest(cands)) << 1) | 1;
+      newLinkEnds[2 * count + 1] = ((cell * 9 + lowest(cands & (cands - 1))) << 1) | 1;
+      count++;
+    }
+  }
+  if (currentPass === 1) return count;
+  for (let w = 0; w < 243; w++) {
+    const positions = grid.where[w];
+    if (positions === source.where[w] || popcount(positions) !== 2) continue;
+    const unit = (w / 9) | 0;
+    const d = w - 9 * unit;
+    const a = UNIT_CELLS[9 * unit + lowest(positions)];
+    const b = UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
+    if (firstLinkUnit(grid, a, b, d) !== unit) continue;
+    newLinkEnds[2 * count] = ((a * 9 + d) << 1) | 1;
+    newLinkEnds[2 * count + 1] = ((b * 9 + d) << 1) | 1;
+    count++;
+  }
+  return count;
+}
+
+/** The first of cell a's block, row and column where a and b are the digit's only places (-1: none). */
+function firstLinkUnit(grid: CandidateGrid, a: number, b: number, d: number): number {
+  for (let k = 0; k < 3; k++) {
+    const unit = BRC[3 * a + k];
+    if (conjugateCell(unit, grid.where[9 * unit + d], a) === b) return unit;
+  }
+  return -1;
 }
 
 /**
@@ -271,17 +303,8 @@ let seenFromHeadStamp = 0;
 /** Marks the keys that can start a forcing chain in the pass on `grid` when `source`, which it was reduced from, has none. */
 export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): number {
   const stamp = ++chainStartStamp;
-  for (let cell = 0; cell < 81; cell++) {
-    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) {
-      const off = (cell * 9 + lowest(m)) << 1;
-      for (let i = low[off]; i < offHigh[off]; i++) {
-        const on = adjacency[i];
-        // Links are symmetric (off(h) -> on(t) too): each pair once.
-        if (on >> 1 < off >> 1) continue;
-        if (isNewLink(grid, source, i)) markCommonReach(off | 1, on, stamp);
-      }
-    }
-  }
+  const count = newLinkPairs(grid, source);
+  for (let i = 0; i < count; i++) markCommonReach(newLinkEnds[2 * i], newLinkEnds[2 * i + 1], stamp);
   return stamp;
 }
 
