@@ -73,6 +73,11 @@ function removalNumber(target: number, cell: number, others: number): number {
   return (others & (others - 1)) === 0 ? (cell * 9 + lowest(others)) << 1 : 1458 + 512 * cell + others;
 }
 
+/** Whether a hint of `complexity` and `sortKey` found after `earlier` goes before it in SE's order (complexity, sort key, discovery). */
+function ranksBefore(complexity: number, sortKey: number, earlier: { readonly complexity: number; readonly sortKey: number }): boolean {
+  return complexity < earlier.complexity || (complexity === earlier.complexity && sortKey < earlier.sortKey);
+}
+
 /** A hint of a nested multiple or dynamic forcing chains producer. */
 class ChainsHint implements NestedHint {
   readonly difficulty: number;
@@ -558,7 +563,7 @@ export class Engine {
       const complexity = complexityOf(props, nodes);
       if (at !== undefined) {
         const earlier = found[at]!;
-        if (complexity > earlier.complexity || (complexity === earlier.complexity && sortKey >= earlier.sortKey)) return;
+        if (!ranksBefore(complexity, sortKey, earlier)) return;
         found[at] = null;
       }
       byRemovals.set(removalKey, found.length);
@@ -579,7 +584,7 @@ export class Engine {
       const removals = targetRemovals(grid, target);
       if (removals.length === 0) return;
       const complexity = complexityOf(props, nodes);
-      if (best !== null && (complexity > best.complexity || (complexity === best.complexity && sortKey >= best.sortKey))) return;
+      if (best !== null && !ranksBefore(complexity, sortKey, best)) return;
       const pot = target >> 1;
       const cell = (pot / 9) | 0;
       const digit = pot - 9 * cell + 1;
