@@ -27,14 +27,38 @@ import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { chainTo } from "./links.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
-/** Nodes: key ((cell * 9 + digit - 1) << 1 | on) and parents. */
-let keys: number[] = [];
-let parents: number[][] = [];
+/**
+ * Nodes of the current propagation: key ((cell * 9 + digit - 1) << 1 | on),
+ * and parents parentList[parentStart[n] .. parentStart[n + 1]). At most one
+ * "off" node per candidate (plus the contradiction's) and three "on" nodes
+ * per "off" node, each with its own parent and up to 8 hidden ones.
+ */
+const NODE_CAPACITY = 4096;
+const nodeKey = new Int32Array(NODE_CAPACITY);
+const parentStart = new Int32Array(NODE_CAPACITY + 1);
+const parentList = new Int32Array(10 * NODE_CAPACITY);
+let nodeCount = 0;
 
-function node(key: number, nodeParents: number[]): number {
-  keys.push(key);
-  parents.push(nodeParents);
-  return keys.length - 1;
+/** Starts node nodeCount with key `key`; its parents are pushed after it (parentList from parentStart[nodeCount + 1]). */
+function openNode(key: number): number {
+  const n = nodeCount++;
+  nodeKey[n] = key;
+  parentStart[n + 1] = parentStart[n];
+  return n;
+}
+
+function addParent(n: number, parent: number): void {
+  parentList[parentStart[n + 1]++] = parent;
+}
+
+function nodeWithParent(key: number, parent: number): number {
+  const n = openNode(key);
+  addParent(n, parent);
+  return n;
+}
+
+function parentsOf(n: number): Int32Array {
+  return parentList.subarray(parentStart[n], parentStart[n + 1]);
 }
 
 /** Node index of each key in the current propagation, valid when the stamp matches. */
@@ -43,20 +67,23 @@ const stampOf = new Int32Array(1458);
 let generation = 0;
 const seen = new Int32Array(1458);
 let seenGeneration = 0;
+/** ancestorCount's work list. */
+const ancestorQueue = new Int32Array(NODE_CAPACITY * 9);
 
 function ancestorCount(start: number): number {
   const stamp = ++seenGeneration;
   let count = 0;
-  let todo = [start];
-  while (todo.length > 0) {
-    const next: number[] = [];
-    for (const n of todo) {
-      if (seen[keys[n]] === stamp) continue;
-      seen[keys[n]] = stamp;
-      count++;
-      for (const p of parents[n]) next.push(p);
-    }
-    todo = next;
+  // Breadth-first; a key counts once, at its first node reached.
+  let head = 0;
+  let tail = 0;
+  ancestorQueue[tail++] = start;
+  while (head < tail) {
+    const n = ancestorQueue[head++];
+    const key = nodeKey[n];
+    if (seen[key] === stamp) continue;
+    seen[key] = stamp;
+    count++;
+    for (let i = parentStart[n], end = parentStart[n + 1]; i < end; i++) ancestorQueue[tail++] = parentList[i];
   }
   return count;
 }
@@ -64,33 +91,40 @@ function ancestorCount(start: number): number {
 let work: CandidateGrid | null = null;
 const cellDone = new Int32Array(81);
 let cellGeneration = 0;
+const pendingOn = new Int32Array(NODE_CAPACITY);
+const pendingOff = new Int32Array(NODE_CAPACITY);
+/** An "off" node's "on" nodes (one per unit where it leaves one cell), and their keys. */
+const madeNodes = new Int32Array(3);
+const madeKeys = new Int32Array(3);
+/** propagate's contradiction: the "on" node and the "off" node of one candidate. */
+let absurdOn = -1;
+let absurdOff = -1;
 
 /**
- * SE's doChaining in Nishio mode from one assumption: the contradiction's
- * ["on" node, "off" node], or null.
+ * SE's doChaining in Nishio mode from one assumption: true when it ends in
+ * a contradiction (its "on" and "off" nodes in absurdOn, absurdOff).
  */
-function propagate(grid: CandidateGrid, start: number): [number, number] | null {
+function propagate(grid: CandidateGrid, start: number): boolean {
   work ??= new CandidateGrid();
   work.candidates.set(grid.candidates);
   work.where.set(grid.where);
   const w = work;
-  keys = [];
-  parents = [];
+  nodeCount = 0;
+  parentStart[0] = 0;
   const stamp = ++generation;
-  const root = node(start, []);
+  const root = openNode(start);
   stampOf[start] = stamp;
   indexOf[start] = root;
-  const pendingOn: number[] = [];
-  const pendingOff: number[] = [];
-  if (start & 1) pendingOn.push(root);
-  else pendingOff.push(root);
+  let onCount = 0;
+  let offCount = 0;
+  if (start & 1) pendingOn[onCount++] = root;
+  else pendingOff[offCount++] = root;
   let headOn = 0;
   let headOff = 0;
-  const has = (key: number): boolean => stampOf[key] === stamp;
-  while (headOn < pendingOn.length || headOff < pendingOff.length) {
-    if (headOn < pendingOn.length) {
+  while (headOn < onCount || headOff < offCount) {
+    if (headOn < onCount) {
       const p = pendingOn[headOn++];
-      const pot = keys[p] >> 1;
+      const pot = nodeKey[p] >> 1;
       const cell = (pot / 9) | 0;
       const d = pot - 9 * cell;
       const cellStamp = ++cellGeneration;
@@ -102,51 +136,57 @@ function propagate(grid: CandidateGrid, start: number): [number, number] | null 
           if (cellDone[other] === cellStamp) continue;
           cellDone[other] = cellStamp;
           const off = (other * 9 + d) << 1;
-          if (has(off | 1)) return [indexOf[off | 1], node(off, [p])];
-          if (!has(off)) {
-            const n = node(off, [p]);
+          if (stampOf[off | 1] === stamp) {
+            absurdOn = indexOf[off | 1];
+            absurdOff = nodeWithParent(off, p);
+            return true;
+          }
+          if (stampOf[off] !== stamp) {
+            const n = nodeWithParent(off, p);
             stampOf[off] = stamp;
             indexOf[off] = n;
-            pendingOff.push(n);
+            pendingOff[offCount++] = n;
           }
         }
       }
     } else {
       const p = pendingOff[headOff++];
-      const pot = keys[p] >> 1;
+      const pot = nodeKey[p] >> 1;
       const cell = (pot / 9) | 0;
       const d = pot - 9 * cell;
-      const made: number[] = [];
-      const madeNodes: number[] = [];
+      let made = 0;
       for (let k = 0; k < 3; k++) {
         const unit = BRC[3 * cell + k];
         const positions = w.where[9 * unit + d];
         const other = conjugateCell(unit, positions, cell);
         if (other < 0) continue;
         const on = ((other * 9 + d) << 1) | 1;
-        if (made.includes(on)) continue;
+        if ((made > 0 && madeKeys[0] === on) || (made > 1 && madeKeys[1] === on)) continue;
+        const n = nodeWithParent(on, p);
         // SE's hidden parents: the digit's cells of this unit removed earlier in the propagation.
-        const nodeParents = [p];
         for (let removed = grid.where[9 * unit + d] & ~positions; removed !== 0; removed &= removed - 1) {
-          const off = (UNIT_CELLS[9 * unit + lowest(removed)] * 9 + d) << 1;
-          nodeParents.push(indexOf[off]);
+          addParent(n, indexOf[(UNIT_CELLS[9 * unit + lowest(removed)] * 9 + d) << 1]);
         }
-        made.push(on);
-        madeNodes.push(node(on, nodeParents));
+        madeKeys[made] = on;
+        madeNodes[made++] = n;
       }
       w.remove(cell, d + 1);
-      for (let i = 0; i < made.length; i++) {
-        const on = made[i];
-        if (has(on ^ 1)) return [madeNodes[i], indexOf[on ^ 1]];
-        if (!has(on)) {
+      for (let i = 0; i < made; i++) {
+        const on = madeKeys[i];
+        if (stampOf[on ^ 1] === stamp) {
+          absurdOn = madeNodes[i];
+          absurdOff = indexOf[on ^ 1];
+          return true;
+        }
+        if (stampOf[on] !== stamp) {
           stampOf[on] = stamp;
           indexOf[on] = madeNodes[i];
-          pendingOn.push(madeNodes[i]);
+          pendingOn[onCount++] = madeNodes[i];
         }
       }
     }
   }
-  return null;
+  return false;
 }
 
 /** SE's "Nishio Forcing Chains" producer: the hint it applies, or null. */
@@ -157,14 +197,13 @@ export function nishioForcingChains(grid: CandidateGrid): Step | null {
     if (popcount(cands) < 2) continue;
     for (let m = cands; m !== 0; m &= m - 1) {
       const d = lowest(m);
-      for (const on of [1, 0]) {
-        const absurd = propagate(grid, (((cell * 9 + d) << 1) | on));
-        if (absurd === null) continue;
-        const complexity = ancestorCount(absurd[0]) + ancestorCount(absurd[1]);
+      for (let on = 1; on >= 0; on--) {
+        if (!propagate(grid, ((cell * 9 + d) << 1) | on)) continue;
+        const complexity = ancestorCount(absurdOn) + ancestorCount(absurdOff);
         const difficulty = 7.5 + lengthDifficulty(complexity);
         if (best !== null && (difficulty > best.difficulty || (difficulty === best.difficulty && complexity >= best.complexity))) continue;
         // The two chains (to the candidate on, then off), taken now: the next propagation reuses the nodes.
-        const chains = absurd.map((end) => chainTo(end, keys.length, (n) => keys[n], (n) => parents[n]));
+        const chains = [absurdOn, absurdOff].map((end) => chainTo(end, nodeCount, (n) => nodeKey[n], parentsOf));
         best = { difficulty, complexity, cell, digit: d + 1, placed: on === 0, chains };
       }
     }
