@@ -23,7 +23,17 @@ import { lengthDifficulty } from "./chaining.js";
 import { DynamicReach, lightBranches } from "./dynamic-reach.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
-import { type AdvancedNode, beginRuleParents, collect, type NestedHint, ruleParentsOf, targetRemovals } from "./nested-hint.js";
+import {
+  type AdvancedNode,
+  beginRuleParents,
+  collect,
+  type NestedHint,
+  ruleParentsOf,
+  SIGNATURE_NEXT,
+  SIGNATURE_TARGETS,
+  type Signature,
+  targetRemovals,
+} from "./nested-hint.js";
 import { chainComplexity, chainWithNested, intern } from "./nested-registry.js";
 import { advancedOffs } from "./plus.js";
 import {
@@ -117,16 +127,15 @@ class ChainsHint implements NestedHint {
     return out;
   }
 
-  signature(): string {
-    const parts: string[] = [];
+  writeSignature(out: Signature): void {
+    out.length = 0;
+    out.push(SIGNATURE_TARGETS);
     for (let t = 0; t < this.props.length; t++) {
       const prop = this.props[t];
       const length = walkAncestors(prop, this.nodes[t]);
-      let text = "";
-      for (let i = 0; i < length; i++) text += `${prop.keys[walked[i]]},`;
-      parts.push(text);
+      if (t > 0) out.push(SIGNATURE_NEXT);
+      for (let i = 0; i < length; i++) out.push(prop.keys[walked[i]]);
     }
-    return parts.join("|");
   }
 
   chains(): Chain[] {

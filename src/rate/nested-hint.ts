@@ -21,6 +21,31 @@ const CELL = CAUSE_CELL;
 const REGION = CAUSE_REGION;
 const ADVANCED = CAUSE_ADVANCED;
 
+/**
+ * A hint's chain identity as numbers: a tag for its kind, then keys, with
+ * separators (negative) between lists, so that two signatures are equal
+ * exactly when the chains are the same FullChain for SE.
+ */
+export class Signature {
+  values = new Int32Array(256);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(2 * this.values.length);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
+/** Signature tags: a static chain, a static cycle, the targets of a multiple or dynamic hint; and the separator of lists. */
+export const SIGNATURE_CHAIN = -2;
+export const SIGNATURE_CYCLE = -3;
+export const SIGNATURE_TARGETS = -4;
+export const SIGNATURE_NEXT = -1;
+
 export interface NestedHint {
   readonly difficulty: number;
   readonly complexity: number;
@@ -34,8 +59,8 @@ export interface NestedHint {
   chainGeneration: number;
   /** SE's getRuleParents against the outer propagation's grids (keys, in SE's order). */
   ruleParents(source: CandidateGrid, current: CandidateGrid): number[];
-  /** SE's FullChain identity: the targets' ancestor lists. */
-  signature(): string;
+  /** Writes SE's FullChain identity (the targets' ancestor lists) into `out`, from empty. */
+  writeSignature(out: Signature): void;
   /** Its chains, as Step.chains has them (valid only while its propagations are). */
   chains(): Chain[];
 }

@@ -7,10 +7,19 @@
  */
 import { type Propagation, propagationChain, reserveNestedId } from "./propagation.js";
 import type { Chain } from "./step.js";
-import type { NestedHint } from "./nested-hint.js";
+import { type NestedHint, Signature } from "./nested-hint.js";
 
-/** Nested chains met during one top-level producer call: id by signature, complexity, and the chains (for explain). */
-const chainIds = new Map<string, number>();
+/**
+ * Nested chains met during one top-level producer call: id by signature
+ * (the first id of each signature hash, the others with the same hash
+ * linked from it; each id's signature kept in `signatures`), complexity,
+ * and the chains (for explain).
+ */
+const firstWithHash = new Map<number, number>();
+const nextWithHash: number[] = [];
+const signatureStart: number[] = [0];
+let signatures = new Int32Array(1 << 14);
+const scratch = new Signature();
 export const chainComplexity: number[] = [];
 const chainLinks: (readonly Chain[])[] = [];
 /** Incremented when the registry is cleared. */
@@ -31,16 +40,37 @@ export function recordNestedChains(on: boolean): void {
  * overwrites.
  */
 function internChain(hint: NestedHint): number {
-  const signature = hint.signature();
-  let id = chainIds.get(signature);
-  if (id === undefined) {
-    id = chainComplexity.length;
-    chainIds.set(signature, id);
-    chainComplexity.push(hint.complexity);
-    chainLinks.push(recordChains ? hint.chains() : NO_CHAINS);
-    reserveNestedId(id);
+  hint.writeSignature(scratch);
+  const values = scratch.values;
+  const length = scratch.length;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < length; i++) hash = Math.imul(hash ^ values[i], 0x01000193);
+  const first = firstWithHash.get(hash);
+  for (let id = first ?? -1; id >= 0; id = nextWithHash[id]) {
+    if (sameSignature(id, values, length)) return id;
   }
+  const id = chainComplexity.length;
+  nextWithHash.push(first ?? -1);
+  firstWithHash.set(hash, id);
+  const start = signatureStart[id];
+  if (start + length > signatures.length) {
+    const grown = new Int32Array(Math.max(2 * signatures.length, start + length));
+    grown.set(signatures.subarray(0, start));
+    signatures = grown;
+  }
+  signatures.set(values.subarray(0, length), start);
+  signatureStart.push(start + length);
+  chainComplexity.push(hint.complexity);
+  chainLinks.push(recordChains ? hint.chains() : NO_CHAINS);
+  reserveNestedId(id);
   return id;
+}
+
+function sameSignature(id: number, values: Int32Array, length: number): boolean {
+  const start = signatureStart[id];
+  if (signatureStart[id + 1] - start !== length) return false;
+  for (let i = 0; i < length; i++) if (signatures[start + i] !== values[i]) return false;
+  return true;
 }
 
 /** The hint's chain id in the current producer call: one hint gives several removals, and its chain is registered once. */
@@ -54,7 +84,9 @@ export function intern(hint: NestedHint): number {
 
 /** Forgets every chain: a new producer call starts. */
 export function clearRegistry(): void {
-  chainIds.clear();
+  firstWithHash.clear();
+  nextWithHash.length = 0;
+  signatureStart.length = 1;
   chainComplexity.length = 0;
   chainLinks.length = 0;
 }

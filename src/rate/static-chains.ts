@@ -18,6 +18,10 @@ import {
   onToOffCause,
   removalKeyOf,
   ruleParentsOf,
+  SIGNATURE_CHAIN,
+  SIGNATURE_CYCLE,
+  SIGNATURE_NEXT,
+  type Signature,
   targetRemovals,
 } from "./nested-hint.js";
 import {
@@ -168,15 +172,20 @@ class StaticHint implements NestedHint {
     return out;
   }
 
-  signature(): string {
+  writeSignature(out: Signature): void {
     const keys = this.keys;
-    if (!this.cycle) return keys.slice().reverse().join(",");
+    out.length = 0;
     const last = keys.length - 1;
-    const on: number[] = [];
-    for (let i = last; i >= 1; i--) on.push(keys[i]);
-    const off: number[] = [];
-    for (let i = 0; i < last; i++) off.push(keys[i] ^ 1);
-    return `${on.join(",")}|${off.join(",")}`;
+    if (!this.cycle) {
+      out.push(SIGNATURE_CHAIN);
+      for (let i = last; i >= 0; i--) out.push(keys[i]);
+      return;
+    }
+    // A cycle: its "on" ends from the target back, then its "off" nodes as the reversed cycle has them.
+    out.push(SIGNATURE_CYCLE);
+    for (let i = last; i >= 1; i--) out.push(keys[i]);
+    out.push(SIGNATURE_NEXT);
+    for (let i = 0; i < last; i++) out.push(keys[i] ^ 1);
   }
 
   chains(): Chain[] {
