@@ -54,24 +54,52 @@ function baseCells(grid: CandidateGrid, maxExcluderSize: number): BaseCells {
   return { cells, excluders, masks };
 }
 
-/** Candidates of the common excluders of the cells being tested (scratch, excluderCount of them). */
-const excluderCands = new Int32Array(81);
-let excluderCount = 0;
+/**
+ * The common excluders of the cells being tested, by what they forbid: a
+ * combination is excluded when it holds all of an excluder's digits. With 2
+ * or 3 candidates each, that is: pairKill[d] has digit e when an excluder
+ * holds just d and e; tripleKill[9 * d + e] has digit f when one holds just
+ * d, e and f (valid when tripleStamp[9 * d + e] === excluderStamp).
+ */
+const pairKill = new Int32Array(9);
+const tripleKill = new Int32Array(81);
+const tripleStamp = new Int32Array(81);
+let excluderStamp = 0;
 /** The digits of each tested base cell that some allowed combination uses (set by hasExclusion). */
 const allowed = new Int32Array(3);
 
-/** Puts the candidates of the cells in band words w0-w2 into excluderCands; a combination's test does not depend on their order. */
+/** Sets pairKill and tripleKill from the cells in band words w0-w2 (each with 2 or 3 candidates). */
 function setExcluders(cands: Uint16Array, w0: number, w1: number, w2: number): void {
-  excluderCount = 0;
-  for (let m = w0; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[lowest(m)];
-  for (let m = w1; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[27 + lowest(m)];
-  for (let m = w2; m !== 0; m &= m - 1) excluderCands[excluderCount++] = cands[54 + lowest(m)];
+  pairKill.fill(0);
+  if (++excluderStamp === 0x7fffffff) {
+    tripleStamp.fill(0);
+    excluderStamp = 1;
+  }
+  for (let m = w0; m !== 0; m &= m - 1) addExcluder(cands[lowest(m)]);
+  for (let m = w1; m !== 0; m &= m - 1) addExcluder(cands[27 + lowest(m)]);
+  for (let m = w2; m !== 0; m &= m - 1) addExcluder(cands[54 + lowest(m)]);
 }
 
-/** Whether the digits `used` leave a common excluder with no candidate. */
-function excluded(used: number): boolean {
-  for (let k = 0; k < excluderCount; k++) if ((excluderCands[k] & ~used) === 0) return true;
-  return false;
+function addExcluder(digits: number): void {
+  if (popcount(digits) === 3) {
+    for (let m = digits; m !== 0; m &= m - 1) {
+      const d = 31 - Math.clz32(m & -m);
+      for (let n = digits & ~(m & -m); n !== 0; n &= n - 1) {
+        const e = 31 - Math.clz32(n & -n);
+        const at = 9 * d + e;
+        if (tripleStamp[at] !== excluderStamp) {
+          tripleStamp[at] = excluderStamp;
+          tripleKill[at] = 0;
+        }
+        tripleKill[at] |= digits & ~(1 << d) & ~(1 << e);
+      }
+    }
+    return;
+  }
+  const low = digits & -digits;
+  const high = digits ^ low;
+  pairKill[31 - Math.clz32(low)] |= high;
+  pairKill[31 - Math.clz32(high)] |= low;
 }
 
 /**
@@ -87,25 +115,30 @@ function hasExclusion(c0: number, c1: number, c2: number, triplet: boolean, peer
   let a2 = 0;
   search: for (let m0 = c0; m0 !== 0; m0 &= m0 - 1) {
     const b0 = m0 & -m0;
+    const kill0 = pairKill[31 - Math.clz32(b0)];
     for (let m1 = c1; m1 !== 0; m1 &= m1 - 1) {
       const b1 = m1 & -m1;
       if (b1 === b0 && peer01) continue;
+      // An excluder holding just these two digits excludes every combination with both.
+      if ((kill0 & b1) !== 0) continue;
       if (!triplet) {
-        if (excluded(b0 | b1)) continue;
         a0 |= b0;
         a1 |= b1;
         if (a0 === c0 && a1 === c1) break search;
         continue;
       }
-      for (let m2 = c2; m2 !== 0; m2 &= m2 - 1) {
-        const b2 = m2 & -m2;
-        if ((b2 === b0 && peer02) || (b2 === b1 && peer12)) continue;
-        if (excluded(b0 | b1 | b2)) continue;
-        a0 |= b0;
-        a1 |= b1;
-        a2 |= b2;
-        if (a0 === c0 && a1 === c1 && a2 === c2) break search;
-      }
+      // The third cell's digits left: not killed with either digit, nor with both, nor equal to a peer's.
+      const d1 = 31 - Math.clz32(b1);
+      const at = 9 * (31 - Math.clz32(b0)) + d1;
+      let thirds = c2 & ~(kill0 | pairKill[d1]);
+      if (tripleStamp[at] === excluderStamp) thirds &= ~tripleKill[at];
+      if (peer02) thirds &= ~b0;
+      if (peer12) thirds &= ~b1;
+      if (thirds === 0) continue;
+      a0 |= b0;
+      a1 |= b1;
+      a2 |= thirds;
+      if (a0 === c0 && a1 === c1 && a2 === c2) break search;
     }
   }
   allowed[0] = a0;
