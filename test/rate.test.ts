@@ -406,7 +406,6 @@ test("rate CLI: PUZZLE ED=ER/EP/ED with the annotation, bad lines on stderr, unr
  * that removes something, or null.
  */
 function plainAlignedExclusion(grid: CandidateGrid, size: 2 | 3): { cells: number[]; removals: string[] } | null {
-  const cands = grid.candidates;
   const sees = (a: number, b: number): boolean =>
     a !== b && (((a / 9) | 0) === ((b / 9) | 0) || a % 9 === b % 9 || (((a / 27) | 0) === ((b / 27) | 0) && (((a % 9) / 3) | 0) === (((b % 9) / 3) | 0)));
   const digits = (cell: number): number[] => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => grid.has(cell, d));
