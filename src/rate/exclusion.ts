@@ -157,22 +157,71 @@ function eliminationsOf(cands: Uint16Array, cells: readonly number[]): Candidate
 }
 
 /**
- * Triplets that remove nothing, by their sorted cells, stamped with the
- * call that found it (stamp = call number). Whether a triplet removes
- * something does not depend on the order its cells are met in (its common
- * excluders and combinations are the same), so a triplet met again through
- * another of its pairs is skipped. Nor does it depend on any cell but its
- * own three and those that see all three (its common excluders are among
- * them): so a triplet that removed nothing in the previous call, when none
- * of those cells has changed since, removes nothing now. A rating asks this
- * producer again and again on grids that differ by a step or two.
+ * Groups (pairs, triplets) of one producer that removed nothing, by their
+ * sorted cells, stamped with the call that found it (stamp = call number).
+ * Whether a group removes something depends neither on the order its cells
+ * are met in (its common excluders and combinations are the same), so a
+ * group met again in the same call is skipped, nor on any cell but its own
+ * and those that see all of them (its common excluders are among those):
+ * so a group that removed nothing in the previous call, when none of those
+ * cells has changed since, removes nothing now. A rating asks the producer
+ * again and again on grids that differ by a step or two.
  */
-let tripletSeen: Int32Array | null = null; // 2 MB, made on the first call rather than at start-up
-let tripletStamp = 0;
-/** The previous call's stamp (-1: none) and candidates, and the cells changed since, as band words. */
-let previousStamp = -1;
-const previousCandidates = new Uint16Array(81);
-const changed = new Int32Array(3);
+class NothingRemoved {
+  /** The stamp of each group, made on the first call rather than at start-up. */
+  private groups: Int32Array | null = null;
+  private stamp = 0;
+  /** The previous call's stamp (-1: none) and candidates, and the cells changed since, as band words. */
+  private previousStamp = -1;
+  private readonly previous = new Uint16Array(81);
+  private readonly changed = new Int32Array(3);
+
+  constructor(private readonly size: number) {}
+
+  /** Starts a call on a grid with these candidates. */
+  begin(cands: Uint16Array): void {
+    this.groups ??= new Int32Array(this.size);
+    this.previousStamp = this.stamp;
+    if (++this.stamp === 0x7fffffff) {
+      this.groups.fill(0);
+      this.stamp = 1;
+      this.previousStamp = -1;
+    }
+    const changed = this.changed;
+    changed.fill(0);
+    for (let cell = 0; cell < 81; cell++) if (cands[cell] !== this.previous[cell]) changed[(cell / 27) | 0] |= 1 << cell % 27;
+    this.previous.set(cands);
+  }
+
+  /**
+   * Whether group `key` (cells a, b, c; c = b for a pair) is known to
+   * remove nothing: met before in this call, or in the previous one with
+   * its cells and the cells that see them all unchanged (it is then
+   * stamped for this call).
+   */
+  known(key: number, a: number, b: number, c: number): boolean {
+    const groups = this.groups!;
+    if (groups[key] === this.stamp) return true;
+    if (groups[key] !== this.previousStamp) return false;
+    const changed = this.changed;
+    const region =
+      (changed[0] & PEER_WORDS[3 * a] & PEER_WORDS[3 * b] & PEER_WORDS[3 * c]) |
+      (changed[1] & PEER_WORDS[3 * a + 1] & PEER_WORDS[3 * b + 1] & PEER_WORDS[3 * c + 1]) |
+      (changed[2] & PEER_WORDS[3 * a + 2] & PEER_WORDS[3 * b + 2] & PEER_WORDS[3 * c + 2]);
+    const own = (changed[(a / 27) | 0] >> a % 27) | (changed[(b / 27) | 0] >> b % 27) | (changed[(c / 27) | 0] >> c % 27);
+    if (region !== 0 || (own & 1) !== 0) return false;
+    groups[key] = this.stamp;
+    return true;
+  }
+
+  /** Records that group `key` removes nothing. */
+  removesNothing(key: number): void {
+    this.groups![key] = this.stamp;
+  }
+}
+
+const pairsRemovingNothing = new NothingRemoved(81 * 81);
+const tripletsRemovingNothing = new NothingRemoved(81 * 81 * 81); // 2 MB
 
 function tripletKey(a: number, b: number, c: number): number {
   let t: number;
@@ -202,16 +251,25 @@ function tripletKey(a: number, b: number, c: number): number {
 export function alignedPairExclusion(grid: CandidateGrid): Step | null {
   const { cells, masks } = baseCells(grid, 2);
   const cands = grid.candidates;
+  const known = pairsRemovingNothing;
+  known.begin(cands);
   for (let j = 1; j < cells.length; j++) {
     for (let i = 0; i < j; i++) {
       const w0 = masks[3 * i] & masks[3 * j];
       const w1 = masks[3 * i + 1] & masks[3 * j + 1];
       const w2 = masks[3 * i + 2] & masks[3 * j + 2];
       if (popcount(w0) + popcount(w1) + popcount(w2) < 2) continue;
+      const a = cells[i];
+      const b = cells[j];
+      // Base cells are listed in increasing order: a < b.
+      const key = 81 * a + b;
+      if (known.known(key, a, b, b)) continue;
       setExcluders(cands, w0, w1, w2);
-      if (!hasExclusion(cands[cells[i]], cands[cells[j]], 0, false, IS_PEER[81 * cells[i] + cells[j]] === 1, false, false)) continue;
-      const pair = [cells[i], cells[j]];
-      return step("Aligned Pair Exclusion", 62, [], pair, [], null, eliminationsOf(cands, pair));
+      if (hasExclusion(cands[a], cands[b], 0, false, IS_PEER[81 * a + b] === 1, false, false)) {
+        const pair = [a, b];
+        return step("Aligned Pair Exclusion", 62, [], pair, [], null, eliminationsOf(cands, pair));
+      }
+      known.removesNothing(key);
     }
   }
   return null;
@@ -231,19 +289,8 @@ export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
   const cands = grid.candidates;
   const indexOf = new Int8Array(81).fill(-1);
   cells.forEach((cell, i) => (indexOf[cell] = i));
-  tripletSeen ??= new Int32Array(81 * 81 * 81);
-  const seen = tripletSeen;
-  previousStamp = tripletStamp;
-  if (++tripletStamp === 0x7fffffff) {
-    seen.fill(0);
-    tripletStamp = 1;
-    previousStamp = -1;
-  }
-  changed.fill(0);
-  for (let cell = 0; cell < 81; cell++) {
-    if (cands[cell] !== previousCandidates[cell]) changed[(cell / 27) | 0] |= 1 << cell % 27;
-  }
-  previousCandidates.set(cands);
+  const known = tripletsRemovingNothing;
+  known.begin(cands);
   for (let j = 1; j < n; j++) {
     for (let i = 0; i < j; i++) {
       const w0 = masks[3 * i] & masks[3 * j];
@@ -263,30 +310,16 @@ export function alignedTripletExclusion(grid: CandidateGrid): Step | null {
           const a = cells[i];
           const b = cells[j];
           const key = tripletKey(a, b, third);
-          if (seen[key] === tripletStamp) continue;
-          if (seen[key] === previousStamp && unchanged(a, b, third)) {
-            seen[key] = tripletStamp;
-            continue;
-          }
+          if (known.known(key, a, b, third)) continue;
           setExcluders(cands, m0, m1, m2);
           if (hasExclusion(cands[a], cands[b], cands[third], true, IS_PEER[81 * a + b] === 1, IS_PEER[81 * a + third] === 1, IS_PEER[81 * b + third] === 1)) {
             const triplet = [a, b, third];
             return step("Aligned Triplet Exclusion", 75, [], triplet, [], null, eliminationsOf(cands, triplet));
           }
-          seen[key] = tripletStamp;
+          known.removesNothing(key);
         }
       }
     }
   }
   return null;
-}
-
-/** Whether cells a, b, c and every cell that sees all three are as they were in the previous call. */
-function unchanged(a: number, b: number, c: number): boolean {
-  const region =
-    (changed[0] & PEER_WORDS[3 * a] & PEER_WORDS[3 * b] & PEER_WORDS[3 * c]) |
-    (changed[1] & PEER_WORDS[3 * a + 1] & PEER_WORDS[3 * b + 1] & PEER_WORDS[3 * c + 1]) |
-    (changed[2] & PEER_WORDS[3 * a + 2] & PEER_WORDS[3 * b + 2] & PEER_WORDS[3 * c + 2]);
-  const own = (changed[(a / 27) | 0] >> a % 27) | (changed[(b / 27) | 0] >> b % 27) | (changed[(c / 27) | 0] >> c % 27);
-  return region === 0 && (own & 1) === 0;
 }
