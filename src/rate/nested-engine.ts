@@ -128,7 +128,6 @@ class ChainsHint implements NestedHint {
   }
 
   writeSignature(out: Signature): void {
-    out.length = 0;
     out.push(SIGNATURE_TARGETS);
     for (let t = 0; t < this.props.length; t++) {
       const prop = this.props[t];

@@ -59,7 +59,7 @@ export interface NestedHint {
   chainGeneration: number;
   /** SE's getRuleParents against the outer propagation's grids (keys, in SE's order). */
   ruleParents(source: CandidateGrid, current: CandidateGrid): number[];
-  /** Writes SE's FullChain identity (the targets' ancestor lists) into `out`, from empty. */
+  /** Appends SE's FullChain identity (the targets' ancestor lists) to `out`. */
   writeSignature(out: Signature): void;
   /** Its chains, as Step.chains has them (valid only while its propagations are). */
   chains(): Chain[];

@@ -40,6 +40,7 @@ export function recordNestedChains(on: boolean): void {
  * overwrites.
  */
 function internChain(hint: NestedHint): number {
+  scratch.length = 0;
   hint.writeSignature(scratch);
   const values = scratch.values;
   const length = scratch.length;

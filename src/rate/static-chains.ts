@@ -174,7 +174,6 @@ class StaticHint implements NestedHint {
 
   writeSignature(out: Signature): void {
     const keys = this.keys;
-    out.length = 0;
     const last = keys.length - 1;
     if (!this.cycle) {
       out.push(SIGNATURE_CHAIN);
