@@ -13,6 +13,7 @@ import { nestedForcingChains } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
 import { staticHints } from "../src/rate/static-chains.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
+import { setHintCarry } from "../src/rate/nested-engine.js";
 import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
 import { dynamicPropagation } from "../src/rate/multiple.js";
 import { Propagation } from "../src/rate/propagation.js";
@@ -171,6 +172,8 @@ test("nested levels 2-5 on their own: the hint SE's producer gives first, with c
 test("level 4: each untouched branch of the nested dynamic chains is the base grid's propagation, and skipping them changes no hint", (t) => {
   const { grid, step } = levelFourGrid();
   try {
+    // Hints carried from levelFourGrid's call on this grid would leave no branch to compare.
+    setHintCarry("off");
     setUntouchedMode("verify");
     const verified = nestedForcingChains(grid, 4);
     const checked = setUntouchedMode("off");
@@ -181,7 +184,39 @@ test("level 4: each untouched branch of the nested dynamic chains is the base gr
     assert.ok(checked > 10000, `only ${checked} untouched branches`);
   } finally {
     setUntouchedMode("skip");
+    setHintCarry("on");
   }
+});
+
+test("level 4: the nested hints carried from the previous call are the working grid's own, with the same rule parents, and change no hint", (t) => {
+  const { grid } = levelFourGrid();
+  // Three calls along a path, each on the grid the previous one's hint left: with the hints carried (and each carried
+  // list checked against the hints found again), then without.
+  const paths: string[][] = [];
+  let hits = 0;
+  try {
+    recordNestedChains(true);
+    for (const mode of ["verify", "off"] as const) {
+      setHintCarry(mode);
+      const working = grid.copy();
+      const path: string[] = [];
+      for (let call = 0; call < 3; call++) {
+        const found = nestedForcingChains(working, 4);
+        if (found === null) break;
+        path.push(`${describe(found)} ${JSON.stringify(found.chains)}`);
+        applyStep(working, found);
+      }
+      if (mode === "verify") hits = setHintCarry("off");
+      paths.push(path);
+    }
+  } finally {
+    recordNestedChains(false);
+    setHintCarry("on");
+  }
+  assert.equal(paths[0].length, 3);
+  assert.deepEqual(paths[0], paths[1]);
+  t.diagnostic(`${hits} working grids took the previous call's hints, each checked against the hints found again`);
+  assert.ok(hits > 100, `only ${hits} working grids took carried hints`);
 });
 
 /** A hard-skfr.tsv puzzle (ER 11.6) whose path takes one level-4 step after a second of easier ones, at that step. */

@@ -25,16 +25,18 @@ import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
 import {
   type AdvancedNode,
-  beginRuleParents,
+  addNodes,
   collect,
+  FrozenHint,
   type NestedHint,
-  ruleParentsOf,
+  rankHints,
+  ruleParentsFrom,
   SIGNATURE_NEXT,
   SIGNATURE_TARGETS,
-  type Signature,
+  Signature,
   targetRemovals,
 } from "./nested-hint.js";
-import { chainComplexity, chainWithNested, intern } from "./nested-registry.js";
+import { chainComplexity, chainWithNested, intern, recordingNestedChains } from "./nested-registry.js";
 import { advancedOffs } from "./plus.js";
 import {
   ancestors,
@@ -62,6 +64,41 @@ const NONE = CAUSE_NONE;
 const CELL = CAUSE_CELL;
 const REGION = CAUSE_REGION;
 const ADVANCED = CAUSE_ADVANCED;
+
+/**
+ * Whether the level-4 and level-5 producers reuse the previous call's
+ * nested hints (see Engine.carried): "on" (the default), "off", or
+ * "verify", which finds the hints again wherever carried ones are taken
+ * and throws unless they are the same, with the same rule parents (for the
+ * tests).
+ */
+let hintCarry: "on" | "off" | "verify" = "on";
+let carriedHits = 0;
+
+/** Sets the carry mode; returns how many working grids took carried hints since the last call. */
+export function setHintCarry(mode: "on" | "off" | "verify"): number {
+  hintCarry = mode;
+  const hits = carriedHits;
+  carriedHits = 0;
+  return hits;
+}
+
+/** In "verify" mode: throws unless carried hints are the ones found again, with the same rule parents against `source`. */
+function verifyCarried(carried: readonly NestedHint[], found: readonly NestedHint[], source: CandidateGrid, current: CandidateGrid): void {
+  const signature = (hint: NestedHint): string => {
+    const out = new Signature();
+    hint.writeSignature(out);
+    return out.values.subarray(0, out.length).join(",");
+  };
+  const describe = (hint: NestedHint): string =>
+    [hint.difficulty, hint.complexity, hint.sortKey, hint.removalKey(), hint.removals.join(","), hint.ruleParents(source, current).join(","), signature(hint)].join(" ");
+  if (carried.length !== found.length) throw new Error(`${carried.length} carried hints against ${found.length} found`);
+  for (let i = 0; i < carried.length; i++) {
+    const a = describe(carried[i]);
+    const b = describe(found[i]);
+    if (a !== b) throw new Error(`carried hint ${i} differs: ${a} against ${b}`);
+  }
+}
 
 /** SE's getComplexity of a hint whose chains end at these (propagation, node) targets. */
 function complexityOf(props: readonly Propagation[], nodes: readonly number[]): number {
@@ -113,18 +150,22 @@ class ChainsHint implements NestedHint {
   }
 
   ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
-    const out: number[] = [];
-    beginRuleParents();
+    parentSources.length = 0;
+    this.writeParentSources(parentSources);
+    return ruleParentsFrom(parentSources, source, current);
+  }
+
+  /** What getRuleParents reads: each "on" node's key and cause, walking back from each target. */
+  private writeParentSources(out: number[]): void {
     for (let t = 0; t < this.props.length; t++) {
       const prop = this.props[t];
       const length = walkAncestors(prop, this.nodes[t]);
       for (let i = 0; i < length; i++) {
         const node = walked[i];
         const key = prop.keys[node];
-        if (key & 1) ruleParentsOf(key, node === 0 ? this.initialCause : prop.causes[node], source, current, out);
+        if (key & 1) out.push(key, node === 0 ? this.initialCause : prop.causes[node]);
       }
     }
-    return out;
   }
 
   writeSignature(out: Signature): void {
@@ -140,7 +181,21 @@ class ChainsHint implements NestedHint {
   chains(): Chain[] {
     return this.props.map((prop, t) => chainWithNested(prop, this.nodes[t]));
   }
+
+  /** The hint without its propagations, which the engine's next run overwrites (see FrozenHint). */
+  freeze(): FrozenHint {
+    const sources: number[] = [];
+    this.writeParentSources(sources);
+    frozenSignature.length = 0;
+    this.writeSignature(frozenSignature);
+    const signature = frozenSignature.values.slice(0, frozenSignature.length);
+    const chains = recordingNestedChains() ? this.chains() : [];
+    return new FrozenHint(this.difficulty, this.complexity, this.sortKey, this.removals, this.removalNumber, Int32Array.from(sources), signature, chains);
+  }
 }
+
+const frozenSignature = new Signature();
+const parentSources: number[] = [];
 
 /** How Engine.run reports a hint: sort key, name, the branches and their target nodes, the conclusion's key, whether it places it, the source cells, the initial assumptions' cause. */
 type FoundHint = (sortKey: number, name: string, props: Propagation[], nodes: number[], target: number, placed: boolean, cells: number[], initialCause: number) => void;
@@ -209,6 +264,17 @@ export class Engine {
    * its candidates determine it.
    */
   dynamicCache: Map<string, AdvancedNode[]> | null = null;
+  /**
+   * The nested dynamic chains' ranked hints (rankHints, frozen) by working
+   * grid, across producer calls (levels 4 and 5): those of the previous
+   * call (`carried`) and of this one (`carrying`). Which hints a working
+   * grid has does not depend on the source grid, only which of them have
+   * rule parents; and consecutive calls on a grid that lost a few
+   * candidates meet about a fifth of the same working grids.
+   */
+  private carried: Map<string, NestedHint[]> | null = null;
+  private carrying: Map<string, NestedHint[]> | null = null;
+  private carryingChains = false;
   /** The engines of the nested rules (multiple static; dynamic level 0; dynamic level 2), made when needed. */
   private nestedEngines: Engine[] = [];
 
@@ -219,6 +285,16 @@ export class Engine {
 
   private nestedEngine(i: number, level: number, dynamic: boolean): Engine {
     return (this.nestedEngines[i] ??= new Engine(level, dynamic));
+  }
+
+  /** Levels 4 and 5: starts a producer call, keeping the previous call's nested hints by working grid (see carried). */
+  carryHints(): void {
+    // Hints frozen without their chains cannot serve a call that records them.
+    const recording = recordingNestedChains();
+    const carry = hintCarry !== "off";
+    this.carried = carry && recording === this.carryingChains ? this.carrying : null;
+    this.carrying = carry ? new Map() : null;
+    this.carryingChains = recording;
   }
 
   /** Levels 4 and 5: lets the nested dynamic forcing chains skip their untouched branches on the grids reduced from `grid` (see touched). */
@@ -265,7 +341,16 @@ export class Engine {
     const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
     const cached = cache === null ? undefined : cache.get(key);
     if (cached !== undefined) return cached;
-    collect(this.nestedEngine(1, 0, true).hints(current), source, current, out);
+    let ranked = this.carried?.get(key);
+    if (ranked !== undefined) {
+      carriedHits++;
+      if (hintCarry === "verify") verifyCarried(ranked, rankHints(this.nestedEngine(1, 0, true).hints(current)), source, current);
+    } else {
+      ranked = rankHints(this.nestedEngine(1, 0, true).hints(current));
+      for (let i = 0; i < ranked.length; i++) ranked[i] = (ranked[i] as ChainsHint).freeze();
+    }
+    this.carrying?.set(key, ranked);
+    addNodes(ranked, source, current, out);
     if (out.length === 0 && level >= 5) collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
     if (cache !== null) {
       // The hints' propagations belong to the nested engines, which their next run overwrites: register their chains now.

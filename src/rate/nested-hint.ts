@@ -97,16 +97,75 @@ export interface AdvancedNode {
  * nodes of the hints (sorted, equal removals dropped) that have rule parents.
  */
 export function collect(hints: NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): void {
+  addNodes(rankHints(hints), source, current, out);
+}
+
+/**
+ * The hints SE turns into nodes, in its order: sorted by rating,
+ * complexity and sort key, the later of equal removals dropped, and those
+ * that remove nothing. What this keeps depends on the working grid only;
+ * which of them have rule parents depends on the outer propagation's
+ * source grid too (addNodes).
+ */
+export function rankHints(hints: NestedHint[]): NestedHint[] {
   hints.sort((a, b) => a.difficulty - b.difficulty || a.complexity - b.complexity || a.sortKey - b.sortKey);
   const seen = new Set<string | number>();
+  const ranked: NestedHint[] = [];
   for (const hint of hints) {
     const removalKey = hint.removalKey();
     if (seen.has(removalKey)) continue;
     seen.add(removalKey);
-    if (hint.removals.length === 0) continue;
+    if (hint.removals.length > 0) ranked.push(hint);
+  }
+  return ranked;
+}
+
+/** The "off" nodes of ranked hints (rankHints) that have rule parents against `source`. */
+export function addNodes(ranked: readonly NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): void {
+  for (const hint of ranked) {
     const parents = hint.ruleParents(source, current);
     if (parents.length === 0) continue;
     for (const key of hint.removals) out.push({ key, parents, hint });
+  }
+}
+
+/**
+ * A nested hint that no longer needs the propagations it was found with:
+ * what SE's getRuleParents reads of its chains (each "on" node's key and
+ * cause, in walk order), its FullChain signature, and its chains when they
+ * are recorded. A level-4 producer call keeps these for the working grids
+ * it met, for the next call (Engine.carryHints).
+ */
+export class FrozenHint implements NestedHint {
+  chainId = -1;
+  chainGeneration = -1;
+  constructor(
+    readonly difficulty: number,
+    readonly complexity: number,
+    readonly sortKey: number,
+    readonly removals: number[],
+    private readonly removalKeyValue: string | number,
+    /** Pairs of an "on" node's key and its cause. */
+    private readonly parentSources: Int32Array,
+    private readonly signature: Int32Array,
+    private readonly chainList: Chain[],
+  ) {}
+
+  removalKey(): string | number {
+    return this.removalKeyValue;
+  }
+
+  ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
+    return ruleParentsFrom(this.parentSources, source, current);
+  }
+
+  writeSignature(out: Signature): void {
+    const signature = this.signature;
+    for (let i = 0; i < signature.length; i++) out.push(signature[i]);
+  }
+
+  chains(): Chain[] {
+    return this.chainList;
   }
 }
 
@@ -147,6 +206,14 @@ export function ruleParentsOf(key: number, cause: number, source: CandidateGrid,
       out.push(off);
     }
   }
+}
+
+/** SE's getRuleParents of a hint from its "on" nodes' keys and causes, as pairs (each candidate once). */
+export function ruleParentsFrom(sources: ArrayLike<number>, source: CandidateGrid, current: CandidateGrid): number[] {
+  const out: number[] = [];
+  beginRuleParents();
+  for (let i = 0; i < sources.length; i += 2) ruleParentsOf(sources[i], sources[i + 1], source, current, out);
+  return out;
 }
 
 /** The cause SE gives the "on" node `to` implied by the "off" node `from` on grid `grid`. */

@@ -33,6 +33,11 @@ export function recordNestedChains(on: boolean): void {
   recordChains = on;
 }
 
+/** Whether the nested hints' chains are made (recordNestedChains). */
+export function recordingNestedChains(): boolean {
+  return recordChains;
+}
+
 /**
  * The id of a nested hint's chain, registered on first sight with its
  * complexity and its chains. The chains are made then because a multiple or

@@ -105,6 +105,7 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
   }
   if (level >= 4) {
     engine.dynamicCache = new Map();
+    engine.carryHints();
     engine.prepareNestedDynamic(grid);
   }
   const found = engine.best(grid);
