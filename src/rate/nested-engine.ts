@@ -30,7 +30,7 @@ import {
   FrozenHint,
   type NestedHint,
   rankHints,
-  ruleParentsFrom,
+  ruleParentsFromWalk,
   SIGNATURE_NEXT,
   SIGNATURE_TARGETS,
   Signature,
@@ -150,31 +150,39 @@ class ChainsHint implements NestedHint {
   }
 
   ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
-    parentSources.length = 0;
-    this.writeParentSources(parentSources);
-    return ruleParentsFrom(parentSources, source, current);
-  }
-
-  /** What getRuleParents reads: each "on" node's key and cause, walking back from each target. */
-  private writeParentSources(out: number[]): void {
-    for (let t = 0; t < this.props.length; t++) {
-      const prop = this.props[t];
-      const length = walkAncestors(prop, this.nodes[t]);
-      for (let i = 0; i < length; i++) {
-        const node = walked[i];
-        const key = prop.keys[node];
-        if (key & 1) out.push(key, node === 0 ? this.initialCause : prop.causes[node]);
-      }
-    }
+    this.walk();
+    return ruleParentsFromWalk(walkKeys.values, walkCauses, walkKeys.length, source, current);
   }
 
   writeSignature(out: Signature): void {
-    out.push(SIGNATURE_TARGETS);
+    this.walk();
+    const keys = walkKeys.values;
+    for (let i = 0; i < walkKeys.length; i++) out.push(keys[i]);
+  }
+
+  /**
+   * Fills walkKeys with the hint's FullChain signature (SIGNATURE_TARGETS,
+   * then each target's ancestors' keys, SIGNATURE_NEXT between targets) and
+   * walkCauses with each key's cause at the same place: what getRuleParents
+   * reads, in its order.
+   */
+  private walk(): void {
+    walkKeys.length = 0;
+    walkKeys.push(SIGNATURE_TARGETS);
     for (let t = 0; t < this.props.length; t++) {
       const prop = this.props[t];
       const length = walkAncestors(prop, this.nodes[t]);
-      if (t > 0) out.push(SIGNATURE_NEXT);
-      for (let i = 0; i < length; i++) out.push(prop.keys[walked[i]]);
+      if (t > 0) walkKeys.push(SIGNATURE_NEXT);
+      if (walkCauses.length < walkKeys.length + length) {
+        const grown = new Uint8Array(2 * (walkKeys.length + length));
+        grown.set(walkCauses);
+        walkCauses = grown;
+      }
+      for (let i = 0; i < length; i++) {
+        const node = walked[i];
+        walkCauses[walkKeys.length] = node === 0 ? this.initialCause : prop.causes[node];
+        walkKeys.push(prop.keys[node]);
+      }
     }
   }
 
@@ -184,18 +192,16 @@ class ChainsHint implements NestedHint {
 
   /** The hint without its propagations, which the engine's next run overwrites (see FrozenHint). */
   freeze(): FrozenHint {
-    const sources: number[] = [];
-    this.writeParentSources(sources);
-    frozenSignature.length = 0;
-    this.writeSignature(frozenSignature);
-    const signature = frozenSignature.values.slice(0, frozenSignature.length);
+    this.walk();
+    const length = walkKeys.length;
     const chains = recordingNestedChains() ? this.chains() : [];
-    return new FrozenHint(this.difficulty, this.complexity, this.sortKey, this.removals, this.removalNumber, Int32Array.from(sources), signature, chains);
+    return new FrozenHint(this.difficulty, this.complexity, this.sortKey, this.removals, this.removalNumber, walkKeys.values.slice(0, length), walkCauses.slice(0, length), chains);
   }
 }
 
-const frozenSignature = new Signature();
-const parentSources: number[] = [];
+/** ChainsHint.walk's keys (a signature) and their causes. */
+const walkKeys = new Signature();
+let walkCauses = new Uint8Array(256);
 
 /** How Engine.run reports a hint: sort key, name, the branches and their target nodes, the conclusion's key, whether it places it, the source cells, the initial assumptions' cause. */
 type FoundHint = (sortKey: number, name: string, props: Propagation[], nodes: number[], target: number, placed: boolean, cells: number[], initialCause: number) => void;

@@ -131,10 +131,10 @@ export function addNodes(ranked: readonly NestedHint[], source: CandidateGrid, c
 
 /**
  * A nested hint that no longer needs the propagations it was found with:
- * what SE's getRuleParents reads of its chains (each "on" node's key and
- * cause, in walk order), its FullChain signature, and its chains when they
- * are recorded. A level-4 producer call keeps these for the working grids
- * it met, for the next call (Engine.carryHints).
+ * its FullChain signature, which lists its chains' nodes in the order SE's
+ * getRuleParents walks them, with each node's cause, and its chains when
+ * they are recorded. A level-4 producer call keeps these for the working
+ * grids it met, for the next call (Engine.carryHints).
  */
 export class FrozenHint implements NestedHint {
   chainId = -1;
@@ -145,9 +145,9 @@ export class FrozenHint implements NestedHint {
     readonly sortKey: number,
     readonly removals: number[],
     private readonly removalKeyValue: string | number,
-    /** Pairs of an "on" node's key and its cause. */
-    private readonly parentSources: Int32Array,
     private readonly signature: Int32Array,
+    /** The cause of the node whose key is at the same place of `signature`. */
+    private readonly causes: Uint8Array,
     private readonly chainList: Chain[],
   ) {}
 
@@ -156,7 +156,7 @@ export class FrozenHint implements NestedHint {
   }
 
   ruleParents(source: CandidateGrid, current: CandidateGrid): number[] {
-    return ruleParentsFrom(this.parentSources, source, current);
+    return ruleParentsFromWalk(this.signature, this.causes, this.signature.length, source, current);
   }
 
   writeSignature(out: Signature): void {
@@ -208,11 +208,18 @@ export function ruleParentsOf(key: number, cause: number, source: CandidateGrid,
   }
 }
 
-/** SE's getRuleParents of a hint from its "on" nodes' keys and causes, as pairs (each candidate once). */
-export function ruleParentsFrom(sources: ArrayLike<number>, source: CandidateGrid, current: CandidateGrid): number[] {
+/**
+ * SE's getRuleParents of a hint from the first `length` entries of its
+ * walk: node keys (negative entries are signature tags) and their causes;
+ * the "on" nodes count.
+ */
+export function ruleParentsFromWalk(keys: Int32Array, causes: Uint8Array, length: number, source: CandidateGrid, current: CandidateGrid): number[] {
   const out: number[] = [];
   beginRuleParents();
-  for (let i = 0; i < sources.length; i += 2) ruleParentsOf(sources[i], sources[i + 1], source, current, out);
+  for (let i = 0; i < length; i++) {
+    const key = keys[i];
+    if (key >= 0 && (key & 1) === 1) ruleParentsOf(key, causes[i], source, current, out);
+  }
   return out;
 }
 
