@@ -14,9 +14,10 @@
  * graph and make a propagation's nodes only when its cell or region has a
  * shared target (static-propagation.ts); the nested dynamic chains of
  * levels 4 and 5 are kept by working grid for the producer call
- * (dynamicCache), and their branches that read nothing the outer
- * propagation changed are the producer's grid's own propagations, reused,
- * or skipped with their groups (untouched.ts).
+ * (dynamicCache) and, as frozen hints, for the next call (carried), and
+ * their branches that read nothing the outer propagation changed are the
+ * producer's grid's own propagations, reused, or skipped with their groups
+ * (untouched.ts).
  */
 import { popcount } from "../core/bits.js";
 import { lengthDifficulty } from "./chaining.js";
@@ -359,7 +360,7 @@ export class Engine {
     addNodes(ranked, source, current, out);
     if (out.length === 0 && level >= 5) collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
     if (cache !== null) {
-      // The hints' propagations belong to the nested engines, which their next run overwrites: register their chains now.
+      // Level 5's level-2 hints are not frozen: their propagations belong to a nested engine that its next run overwrites, so their chains are registered now.
       for (const node of out) if (node.hint !== null) intern(node.hint);
       cache.set(key, out);
     }

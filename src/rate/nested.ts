@@ -56,9 +56,11 @@
  * the static multiple chains nested at level 3 reuse that graph and make
  * a propagation's nodes only when its cell or region has a shared target
  * (StaticPropagator.reach); the nested dynamic chains of levels 4 and 5 are
- * kept by working grid for the producer call (Engine.dynamicCache), and
- * their branches that read nothing the outer propagation changed are the
- * producer's grid's own propagations, reused, or skipped with their groups
+ * kept by working grid for the producer call (Engine.dynamicCache) and
+ * for the next call (Engine.carried: a rating asks level 4 on grid after
+ * grid that lost a few candidates), and their branches that read nothing
+ * the outer propagation changed are the producer's grid's own
+ * propagations, reused, or skipped with their groups
  * (UntouchedBranches.touched).
  */
 import { forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
