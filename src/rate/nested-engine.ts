@@ -358,12 +358,12 @@ export class Engine {
     }
     this.carrying?.set(key, ranked);
     addNodes(ranked, source, current, out);
-    if (out.length === 0 && level >= 5) collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
-    if (cache !== null) {
-      // Level 5's level-2 hints are not frozen: their propagations belong to a nested engine that its next run overwrites, so their chains are registered now.
-      for (const node of out) if (node.hint !== null) intern(node.hint);
-      cache.set(key, out);
+    if (out.length === 0 && level >= 5) {
+      collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
+      // These hints are not frozen: their propagations belong to a nested engine that its next run overwrites, so a list kept for the call registers their chains now.
+      if (cache !== null) for (const node of out) if (node.hint !== null) intern(node.hint);
     }
+    cache?.set(key, out);
     return out;
   }
 
