@@ -37,6 +37,9 @@ const BLOCK_IN_BAND = new Int32Array(3);
 for (let c = 0; c < 9; c++) COLUMN_IN_BAND[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
 for (let b = 0; b < 3; b++) BLOCK_IN_BAND[b] = 0x7 * ((1 << (3 * b)) | (1 << (3 * b + 9)) | (1 << (3 * b + 18)));
 
+/** Every word of a propagation's onBits and offBits. */
+const ALL_WORDS = (1 << 23) - 1;
+
 export class DynamicReach {
   /** Each digit's candidates in the grid of `prepare`, as band words: candidates[3 * digit + band]. */
   private readonly candidates = new Int32Array(27);
@@ -70,9 +73,11 @@ export class DynamicReach {
    */
   reach(start: number, prop: Propagation): boolean {
     prop.reset();
-    // Light from the start: a reset after a contradiction clears the sets.
+    // Light from the start, with every word marked until the end: a reset after a contradiction clears the sets.
     prop.light = true;
     prop.start = start;
+    prop.onWords = ALL_WORDS;
+    prop.offWords = ALL_WORDS;
     const { candidates, left, cellLeft, on, off, queue } = this;
     left.set(candidates);
     cellLeft.set(this.cellCandidates);

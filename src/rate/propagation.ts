@@ -82,9 +82,10 @@ export class Propagation {
 
   reset(): void {
     if (this.light) {
+      // A light propagation's words hold all its set bits (see onWords).
       this.light = false;
-      this.onBits.fill(0);
-      this.offBits.fill(0);
+      for (let m = this.onWords; m !== 0; m &= m - 1) this.onBits[31 - Math.clz32(m & -m)] = 0;
+      for (let m = this.offWords; m !== 0; m &= m - 1) this.offBits[31 - Math.clz32(m & -m)] = 0;
     }
     this.onWords = 0;
     this.offWords = 0;
@@ -105,6 +106,23 @@ export class Propagation {
     this.offCount = 0;
     this.absurdOn = -1;
     this.absurdOff = -1;
+  }
+
+  /** Makes this a light propagation from `start` with the sets of `from`, a light one that reaches the same keys. */
+  copyLight(from: Propagation, start: number): void {
+    this.reset();
+    this.light = true;
+    this.start = start;
+    for (let m = from.onWords; m !== 0; m &= m - 1) {
+      const w = 31 - Math.clz32(m & -m);
+      this.onBits[w] = from.onBits[w];
+    }
+    for (let m = from.offWords; m !== 0; m &= m - 1) {
+      const w = 31 - Math.clz32(m & -m);
+      this.offBits[w] = from.offBits[w];
+    }
+    this.onWords = from.onWords;
+    this.offWords = from.offWords;
   }
 
   node(key: number, cause: number, parentList: Int32Array, parentLength: number): number {

@@ -79,6 +79,9 @@ export class StaticPropagator {
     const offBits = prop.offBits;
     reachSeen[start] = stamp;
     onBits[start >> 6] |= 1 << ((start >> 1) & 31);
+    // Most reaches hold a few keys: the words they touch are kept as they go, not found by a scan of the sets.
+    let onWords = 1 << (start >> 6);
+    let offWords = 0;
     reachQueue[0] = start;
     let length = 1;
     for (let head = 0; head < length; head++) {
@@ -89,6 +92,7 @@ export class StaticPropagator {
           const off = adjacency[i];
           const pot = off >> 1;
           offBits[pot >> 5] |= 1 << (pot & 31);
+          offWords |= 1 << (pot >> 5);
           // An "off" key without links adds nothing more.
           if (reachSeen[off] === stamp || linkEnd[off] === linkStart[off]) continue;
           reachSeen[off] = stamp;
@@ -102,24 +106,22 @@ export class StaticPropagator {
           reachQueue[length++] = on;
           const pot = on >> 1;
           onBits[pot >> 5] |= 1 << (pot & 31);
+          onWords |= 1 << (pot >> 5);
         }
       }
-    }
-    let onWords = 0;
-    let offWords = 0;
-    for (let w = 0; w < onBits.length; w++) {
-      if ((onBits[w] & offBits[w]) !== 0) {
-        onBits.fill(0);
-        offBits.fill(0);
-        this.propagate(start, prop);
-        return;
-      }
-      if (onBits[w] !== 0) onWords |= 1 << w;
-      if (offBits[w] !== 0) offWords |= 1 << w;
     }
     prop.onWords = onWords;
     prop.offWords = offWords;
     prop.light = true;
     prop.start = start;
+    for (let both = onWords & offWords; both !== 0; both &= both - 1) {
+      const w = 31 - Math.clz32(both & -both);
+      if ((onBits[w] & offBits[w]) !== 0) {
+        // A contradiction: the full propagation, from clear sets.
+        prop.reset();
+        this.propagate(start, prop);
+        return;
+      }
+    }
   }
 }
