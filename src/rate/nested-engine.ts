@@ -497,14 +497,14 @@ export class Engine {
     const cands = grid.candidates[cell];
     if (popcount(cands) === 2) {
       const twin = byKey[((cell * 9 + lowest(cands & ~(1 << d))) << 1) | flip];
-      if (twin !== null && twin.light) return twin;
+      if (twin?.light) return twin;
     }
     for (let k = 0; k < 3; k++) {
       const unit = BRC[3 * cell + k];
       const other = conjugateCell(unit, grid.where[9 * unit + d], cell);
       if (other < 0) continue;
       const twin = byKey[((other * 9 + d) << 1) | flip];
-      if (twin !== null && twin.light) return twin;
+      if (twin?.light) return twin;
     }
     return null;
   }
