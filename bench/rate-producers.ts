@@ -16,7 +16,7 @@
  */
 import { readFileSync } from "node:fs";
 import { readPuzzles } from "../src/core/puzzle-text.js";
-import { CandidateGrid } from "../src/rate/grid.js";
+import type { CandidateGrid } from "../src/rate/grid.js";
 import { ratePuzzle } from "../src/rate/rate.js";
 import { PRODUCERS, type Producer } from "../src/rate/techniques.js";
 import { cpuSeconds } from "./report.js";
