@@ -15,7 +15,7 @@ import { staticHints } from "../src/rate/static-chains.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
 import { setHintCarry } from "../src/rate/nested-engine.js";
 import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
-import { dynamicPropagation } from "../src/rate/multiple.js";
+import { dynamicPropagation, multipleForcingChains } from "../src/rate/multiple.js";
 import { Propagation } from "../src/rate/propagation.js";
 import { forcingChainsAndCycles } from "../src/rate/chaining.js";
 import { dataFile, missingData } from "./helpers.js";
@@ -290,6 +290,39 @@ test("level 4: the light branches change no hint (the step found with them, the 
   } finally {
     setLightBranches(true);
   }
+});
+
+test("Multiple Forcing Chains: the light branches change no hint (on every grid of the paths of puzzles rated 7.5-9.4)", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+  // Light: each branch's sets from the grid's implication graph, in full only where its group shares a target.
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 75 && tenths(row.ER) <= 94);
+  let grids = 0;
+  let hints = 0;
+  for (let r = 0; r < rows.length; r += 20) {
+    const cells = parsePuzzle(rows[r].puzzle);
+    const rated = ratePuzzle(rows[r].puzzle, { steps: true });
+    assert.equal(rated.status, "rated");
+    const grid = CandidateGrid.fromPuzzle(cells);
+    for (const taken of rated.steps) {
+      const light = multipleForcingChains(grid, false);
+      setLightBranches(false);
+      let full: Step | null;
+      try {
+        full = multipleForcingChains(grid, false);
+      } finally {
+        setLightBranches(true);
+      }
+      grids++;
+      assert.equal(light === null, full === null, `${rows[r].puzzle}: a hint with one way only`);
+      if (light !== null && full !== null) {
+        hints++;
+        assert.equal(describe(light), describe(full), rows[r].puzzle);
+        assert.deepEqual(light.chains, full.chains, `${rows[r].puzzle}: the chains`);
+      }
+      applyStep(grid, taken);
+    }
+  }
+  t.diagnostic(`${grids} grids, ${hints} with a hint`);
+  assert.ok(grids > 1000 && hints > 100, `${grids} grids, ${hints} hints`);
 });
 
 test("nested static chains: on perturbed grids the first of all hints (SE's sort) is the static producer's hint", { skip: !ratings && missingData("se-ratings.tsv") }, () => {

@@ -23,7 +23,7 @@ import { type CandidateGrid, PEER_WORDS } from "./grid.js";
 import { lowest } from "./helpers.js";
 import type { Propagation } from "./propagation.js";
 
-/** Whether the nested dynamic engines use light branches (the tests compare both ways). */
+/** Whether the nested dynamic engines and the top-level Multiple Forcing Chains use light branches (the tests compare both ways). */
 export let lightBranches = true;
 
 export function setLightBranches(on: boolean): void {

@@ -43,7 +43,10 @@ import { lengthDifficulty } from "./chaining.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { advancedOffs } from "./plus.js";
+import { lightBranches } from "./dynamic-reach.js";
 import { ancestors, isShared, OffImplications, offsFromOn, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";
+import { buildGraph } from "./static-graph.js";
+import { StaticPropagator } from "./static-propagation.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
 const work = new CandidateGrid();
@@ -125,12 +128,23 @@ const pool: Propagation[] = [];
 const byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
 let used = 0;
 
+/**
+ * The static chains' branches are light (static-propagation.ts): most
+ * cells and regions share no target, and then a branch's "on" and "off"
+ * sets are all it is asked for. They are found on the grid's implication
+ * graph (static-graph.ts), which lists SE's links in SE's order, and a
+ * branch is propagated in full there when its group shares a target.
+ */
+const statics = new StaticPropagator();
+let lightStatic = false;
+
 function propagation(grid: CandidateGrid, key: number, dynamic: boolean, level: number): Propagation {
   let prop = byKey[key];
   if (prop !== null) return prop;
   if (used === pool.length) pool.push(new Propagation());
   prop = pool[used++];
-  propagate(grid, key, dynamic, level, prop);
+  if (lightStatic) statics.reach(key, prop);
+  else propagate(grid, key, dynamic, level, prop);
   byKey[key] = prop;
   return prop;
 }
@@ -177,6 +191,7 @@ function offer(grid: CandidateGrid, complexity: number, sortKey: number, name: s
 /** The shared targets of the branches: nodes of the first branch (in its order) present in all. */
 function shared(branches: readonly Propagation[], on: boolean, grid: CandidateGrid, sortKey: number, name: string, source: number[]): void {
   if (!sharedTargets(branches, on)) return;
+  for (const branch of branches) if (branch.light) statics.propagate(branch.start, branch);
   const first = branches[0];
   const order = on ? first.onOrder : first.offOrder;
   const count = on ? first.onCount : first.offCount;
@@ -198,6 +213,8 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
   best = null;
   used = 0;
   byKey.fill(null);
+  lightStatic = !dynamic && lightBranches;
+  if (lightStatic) buildGraph(grid);
   const prefix = dynamic ? "Dynamic " : "";
   const base = level > 0 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
   const suffix = level === 1 ? " (+)" : "";
