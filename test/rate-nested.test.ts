@@ -18,6 +18,7 @@ import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
 import { dynamicPropagation, multipleForcingChains } from "../src/rate/multiple.js";
 import { Propagation } from "../src/rate/propagation.js";
 import { forcingChainsAndCycles } from "../src/rate/chaining.js";
+import { nishioContradiction } from "../src/rate/nishio.js";
 import { dataFile, missingData } from "./helpers.js";
 import { stepChainsProblem } from "./chain-check.js";
 
@@ -323,6 +324,34 @@ test("Multiple Forcing Chains: the light branches change no hint (on every grid 
   }
   t.diagnostic(`${grids} grids, ${hints} with a hint`);
   assert.ok(grids > 1000 && hints > 100, `${grids} grids, ${hints} hints`);
+});
+
+test("Nishio Forcing Chains: the sets alone tell which assumptions end in a contradiction (every candidate of the grids of 40 rating paths)", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 70 && tenths(row.ER) <= 94);
+  let compared = 0;
+  let contradictions = 0;
+  for (let r = 0; r < rows.length; r += Math.floor(rows.length / 40)) {
+    const rated = ratePuzzle(rows[r].puzzle, { steps: true });
+    assert.equal(rated.status, "rated");
+    const grid = CandidateGrid.fromPuzzle(parsePuzzle(rows[r].puzzle));
+    for (const taken of rated.steps) {
+      for (let cell = 0; cell < 81; cell++) {
+        if (grid.values[cell] !== 0) continue;
+        for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) {
+          const pot = cell * 9 + 31 - Math.clz32(m & -m);
+          for (const key of [(pot << 1) | 1, pot << 1]) {
+            const full = nishioContradiction(grid, key, false);
+            assert.equal(nishioContradiction(grid, key, true), full, `${rows[r].puzzle}: key ${key}`);
+            compared++;
+            if (full) contradictions++;
+          }
+        }
+      }
+      applyStep(grid, taken);
+    }
+  }
+  t.diagnostic(`${compared} assumptions, ${contradictions} ending in a contradiction`);
+  assert.ok(contradictions > 1000 && compared - contradictions > 10000, `${compared} assumptions, ${contradictions} contradictions`);
 });
 
 test("nested static chains: on perturbed grids the first of all hints (SE's sort) is the static producer's hint", { skip: !ratings && missingData("se-ratings.tsv") }, () => {

@@ -19,7 +19,7 @@
  * Each key is queued once. No Node APIs.
  */
 import { popcount } from "../core/bits.js";
-import { type CandidateGrid, PEER_WORDS } from "./grid.js";
+import { BLOCK_IN_BAND, type CandidateGrid, COLUMN_IN_BAND, PEER_WORDS, ROW_IN_BAND } from "./grid.js";
 import { lowest } from "./helpers.js";
 import type { Propagation } from "./propagation.js";
 
@@ -29,13 +29,6 @@ export let lightBranches = true;
 export function setLightBranches(on: boolean): void {
   lightBranches = on;
 }
-
-/** The cells of each row (column, block) of a band as a 27-bit band word: row r of the band, column c, block column c of the band. */
-const ROW_IN_BAND = new Int32Array([0x1ff, 0x1ff << 9, 0x1ff << 18]);
-const COLUMN_IN_BAND = new Int32Array(9);
-const BLOCK_IN_BAND = new Int32Array(3);
-for (let c = 0; c < 9; c++) COLUMN_IN_BAND[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
-for (let b = 0; b < 3; b++) BLOCK_IN_BAND[b] = 0x7 * ((1 << (3 * b)) | (1 << (3 * b + 9)) | (1 << (3 * b + 18)));
 
 /** Every word of a propagation's onBits and offBits. */
 const ALL_WORDS = (1 << 23) - 1;

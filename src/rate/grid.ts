@@ -76,6 +76,13 @@ for (let cell = 0; cell < 81; cell++) {
   for (let i = 20 * cell; i < 20 * cell + 20; i++) PEER_WORDS[3 * cell + ((HOUSE[i] / 27) | 0)] |= 1 << HOUSE[i] % 27;
 }
 
+/** The cells of each row (column, block) of a band as a 27-bit band word: row r of the band, column c, block column c of the band. */
+export const ROW_IN_BAND = new Int32Array([0x1ff, 0x1ff << 9, 0x1ff << 18]);
+export const COLUMN_IN_BAND = new Int32Array(9);
+export const BLOCK_IN_BAND = new Int32Array(3);
+for (let c = 0; c < 9; c++) COLUMN_IN_BAND[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
+for (let b = 0; b < 3; b++) BLOCK_IN_BAND[b] = 0x7 * ((1 << (3 * b)) | (1 << (3 * b + 9)) | (1 << (3 * b + 18)));
+
 /** IS_PEER[81 * a + b] = 1 when cells a and b differ and share a unit. */
 export const IS_PEER = new Uint8Array(81 * 81);
 for (let cell = 0; cell < 81; cell++) for (let k = 0; k < 20; k++) IS_PEER[81 * cell + HOUSE[20 * cell + k]] = 1;

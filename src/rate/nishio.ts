@@ -21,8 +21,9 @@
  * found.
  */
 import { popcount } from "../core/bits.js";
-import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { BLOCK_IN_BAND, BRC, CandidateGrid, COLUMN_IN_BAND, PEER_WORDS, ROW_IN_BAND, UNIT_CELLS } from "./grid.js";
 import { lengthDifficulty } from "./chaining.js";
+import { lightBranches } from "./dynamic-reach.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
 import { chainTo } from "./links.js";
 import type { Candidate, Chain, Step } from "./step.js";
@@ -189,16 +190,118 @@ function propagate(grid: CandidateGrid, start: number): boolean {
   return false;
 }
 
+// Most assumptions end without a contradiction, and then their nodes are
+// not needed: whether one is met is found first from sets of cells alone.
+// The rules are the X links of dynamic-reach.ts (one digit's), monotone in
+// the same way, so a contradiction is met in SE's order if and only if the
+// sets meet one in any order.
+
+/** Each digit's cells in the producer's grid, as band words: places[3 * digit + band]. */
+const places = new Int32Array(27);
+/** The cells of the digit reached "on" and "off", and those still holding it (less the "off" ones followed). */
+const reachedOn = new Int32Array(3);
+const reachedOff = new Int32Array(3);
+const left = new Int32Array(3);
+/** Cells to follow, as cell << 1 | on: each at most once "on" and once "off". */
+const cellQueue = new Int32Array(162);
+
+function preparePlaces(grid: CandidateGrid): void {
+  places.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const band = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) places[3 * lowest(m) + band] |= bit;
+  }
+}
+
+/** Whether SE's Nishio propagation from `start` on the prepared grid meets a contradiction (see above). */
+function meetsContradiction(start: number): boolean {
+  const pot = start >> 1;
+  const first = (pot / 9) | 0;
+  const base = 3 * (pot - 9 * first);
+  for (let b = 0; b < 3; b++) {
+    reachedOn[b] = 0;
+    reachedOff[b] = 0;
+    left[b] = places[base + b];
+  }
+  if (start & 1) reachedOn[(first / 27) | 0] = 1 << first % 27;
+  else reachedOff[(first / 27) | 0] = 1 << first % 27;
+  cellQueue[0] = (first << 1) | (start & 1);
+  let length = 1;
+  for (let head = 0; head < length; head++) {
+    const entry = cellQueue[head];
+    const cell = entry >> 1;
+    const band = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    if (entry & 1) {
+      // The digit's other cells in the block, row and column go "off".
+      for (let b = 0; b < 3; b++) {
+        const fresh = PEER_WORDS[3 * cell + b] & places[base + b] & ~reachedOff[b];
+        if ((fresh & reachedOn[b]) !== 0) return true;
+        reachedOff[b] |= fresh;
+        for (let m = fresh; m !== 0; m &= m - 1) cellQueue[length++] = (27 * b + 31 - Math.clz32(m & -m)) << 1;
+      }
+    } else {
+      // Two cells left in a block, row or column: the other goes "on".
+      const row = left[band] & ROW_IN_BAND[((cell % 27) / 9) | 0];
+      const block = left[band] & BLOCK_IN_BAND[((cell % 9) / 3) | 0];
+      const column = COLUMN_IN_BAND[cell % 9];
+      const c0 = left[0] & column;
+      const c1 = left[1] & column;
+      const c2 = left[2] & column;
+      let other = -1;
+      for (let k = 0; k < 3; k++) {
+        if (k === 0) {
+          if (popcount(row) !== 2) continue;
+          other = 27 * band + 31 - Math.clz32(row & ~bit);
+        } else if (k === 1) {
+          if (popcount(block) !== 2) continue;
+          other = 27 * band + 31 - Math.clz32(block & ~bit);
+        } else {
+          if (popcount(c0) + popcount(c1) + popcount(c2) !== 2) continue;
+          const o0 = band === 0 ? c0 & ~bit : c0;
+          const o1 = band === 1 ? c1 & ~bit : c1;
+          const o2 = band === 2 ? c2 & ~bit : c2;
+          other = o0 !== 0 ? 31 - Math.clz32(o0) : o1 !== 0 ? 58 - Math.clz32(o1) : 85 - Math.clz32(o2);
+        }
+        const otherBand = (other / 27) | 0;
+        const otherBit = 1 << other % 27;
+        if ((reachedOff[otherBand] & otherBit) !== 0) return true;
+        if ((reachedOn[otherBand] & otherBit) !== 0) continue;
+        reachedOn[otherBand] |= otherBit;
+        cellQueue[length++] = (other << 1) | 1;
+      }
+      left[band] &= ~bit;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether SE's Nishio propagation from `key` on `grid` ends in a
+ * contradiction, found from sets (`light`) or by the propagation itself
+ * (the tests compare both).
+ */
+export function nishioContradiction(grid: CandidateGrid, key: number, light: boolean): boolean {
+  if (!light) return propagate(grid, key);
+  preparePlaces(grid);
+  return meetsContradiction(key);
+}
+
 /** SE's "Nishio Forcing Chains" producer: the hint it applies, or null. */
 export function nishioForcingChains(grid: CandidateGrid): Step | null {
   let best: { difficulty: number; complexity: number; cell: number; digit: number; placed: boolean; chains: Chain[] } | null = null;
+  const light = lightBranches;
+  if (light) preparePlaces(grid);
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
     if (popcount(cands) < 2) continue;
     for (let m = cands; m !== 0; m &= m - 1) {
       const d = lowest(m);
       for (let on = 1; on >= 0; on--) {
-        if (!propagate(grid, ((cell * 9 + d) << 1) | on)) continue;
+        const key = ((cell * 9 + d) << 1) | on;
+        if (light && !meetsContradiction(key)) continue;
+        if (!propagate(grid, key)) continue;
         const complexity = ancestorCount(absurdOn) + ancestorCount(absurdOff);
         const difficulty = 7.5 + lengthDifficulty(complexity);
         if (best !== null && (difficulty > best.difficulty || (difficulty === best.difficulty && complexity >= best.complexity))) continue;
