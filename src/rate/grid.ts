@@ -83,6 +83,30 @@ export const BLOCK_IN_BAND = new Int32Array(3);
 for (let c = 0; c < 9; c++) COLUMN_IN_BAND[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
 for (let b = 0; b < 3; b++) BLOCK_IN_BAND[b] = 0x7 * ((1 << (3 * b)) | (1 << (3 * b + 9)) | (1 << (3 * b + 18)));
 
+/**
+ * The digit's other place in the row (`unit` 0), block (1) or column (2)
+ * of `cell` when exactly two are left there, the cell's and another, else
+ * -1; `places` holds the digit's places as band words at places[base + band].
+ */
+export function otherPlace(places: Int32Array, base: number, cell: number, unit: number): number {
+  const band = (cell / 27) | 0;
+  const bit = 1 << cell % 27;
+  if (unit < 2) {
+    const word = places[base + band] & (unit === 0 ? ROW_IN_BAND[((cell % 27) / 9) | 0] : BLOCK_IN_BAND[((cell % 9) / 3) | 0]);
+    return popcount(word) === 2 ? 27 * band + 31 - Math.clz32(word & ~bit) : -1;
+  }
+  const column = COLUMN_IN_BAND[cell % 9];
+  const c0 = places[base] & column;
+  const c1 = places[base + 1] & column;
+  const c2 = places[base + 2] & column;
+  if (popcount(c0) + popcount(c1) + popcount(c2) !== 2) return -1;
+  // The band word that still has a place besides this cell.
+  const o0 = band === 0 ? c0 & ~bit : c0;
+  const o1 = band === 1 ? c1 & ~bit : c1;
+  const o2 = band === 2 ? c2 & ~bit : c2;
+  return o0 !== 0 ? 31 - Math.clz32(o0) : o1 !== 0 ? 58 - Math.clz32(o1) : 85 - Math.clz32(o2);
+}
+
 /** IS_PEER[81 * a + b] = 1 when cells a and b differ and share a unit. */
 export const IS_PEER = new Uint8Array(81 * 81);
 for (let cell = 0; cell < 81; cell++) for (let k = 0; k < 20; k++) IS_PEER[81 * cell + HOUSE[20 * cell + k]] = 1;

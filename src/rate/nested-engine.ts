@@ -23,7 +23,7 @@ import { popcount } from "../core/bits.js";
 import { lengthDifficulty } from "./chaining.js";
 import { DynamicReach, lightBranches } from "./dynamic-reach.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
-import { conjugateCell, lowest } from "./helpers.js";
+import { lowest } from "./helpers.js";
 import {
   type AdvancedNode,
   addNodes,
@@ -470,43 +470,11 @@ export class Engine {
     prop = this.pool[this.used++];
     if (this.graphReady && !this.dynamic && this.level === 0) this.statics.reach(key, prop);
     else if (this.dynamic && this.level === 0 && base === null && !untouched.recording && lightBranches) {
-      const twin = this.lightTwin(grid, key);
-      if (twin !== null) prop.copyLight(twin, key);
-      else if (!this.dynamicReach.reach(key, prop)) this.propagate(grid, key, prop);
+      if (!this.dynamicReach.reach(key, prop)) this.propagate(grid, key, prop);
     } else this.propagate(grid, key, prop);
     if (base !== null) verifyUntouched(key, base, prop);
     this.byKey[key] = prop;
     return prop;
-  }
-
-  /**
-   * A light branch of this run that reaches what `key` reaches, or null.
-   * When a candidate and another are strongly linked (the last two of a
-   * cell, or a digit's last two places in a unit), each one's "off" key
-   * implies the other's "on" key and that "on" key implies the "off" key:
-   * the two branches reach each other's start, and the dynamic rules are
-   * monotone (dynamic-reach.ts), so their sets are the same, and so is
-   * whether they meet a contradiction.
-   */
-  private lightTwin(grid: CandidateGrid, key: number): Propagation | null {
-    const byKey = this.byKey;
-    const pot = key >> 1;
-    const cell = (pot / 9) | 0;
-    const d = pot - 9 * cell;
-    const flip = (key & 1) ^ 1;
-    const cands = grid.candidates[cell];
-    if (popcount(cands) === 2) {
-      const twin = byKey[((cell * 9 + lowest(cands & ~(1 << d))) << 1) | flip];
-      if (twin?.light) return twin;
-    }
-    for (let k = 0; k < 3; k++) {
-      const unit = BRC[3 * cell + k];
-      const other = conjugateCell(unit, grid.where[9 * unit + d], cell);
-      if (other < 0) continue;
-      const twin = byKey[((other * 9 + d) << 1) | flip];
-      if (twin?.light) return twin;
-    }
-    return null;
   }
 
   /**

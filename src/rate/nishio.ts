@@ -21,7 +21,7 @@
  * found.
  */
 import { popcount } from "../core/bits.js";
-import { BLOCK_IN_BAND, BRC, CandidateGrid, COLUMN_IN_BAND, PEER_WORDS, ROW_IN_BAND, UNIT_CELLS } from "./grid.js";
+import { BRC, CandidateGrid, otherPlace, PEER_WORDS, UNIT_CELLS } from "./grid.js";
 import { lengthDifficulty } from "./chaining.js";
 import { lightBranches } from "./dynamic-reach.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
@@ -242,28 +242,10 @@ function meetsContradiction(start: number): boolean {
         for (let m = fresh; m !== 0; m &= m - 1) cellQueue[length++] = (27 * b + 31 - Math.clz32(m & -m)) << 1;
       }
     } else {
-      // Two cells left in a block, row or column: the other goes "on".
-      const row = left[band] & ROW_IN_BAND[((cell % 27) / 9) | 0];
-      const block = left[band] & BLOCK_IN_BAND[((cell % 9) / 3) | 0];
-      const column = COLUMN_IN_BAND[cell % 9];
-      const c0 = left[0] & column;
-      const c1 = left[1] & column;
-      const c2 = left[2] & column;
-      let other = -1;
-      for (let k = 0; k < 3; k++) {
-        if (k === 0) {
-          if (popcount(row) !== 2) continue;
-          other = 27 * band + 31 - Math.clz32(row & ~bit);
-        } else if (k === 1) {
-          if (popcount(block) !== 2) continue;
-          other = 27 * band + 31 - Math.clz32(block & ~bit);
-        } else {
-          if (popcount(c0) + popcount(c1) + popcount(c2) !== 2) continue;
-          const o0 = band === 0 ? c0 & ~bit : c0;
-          const o1 = band === 1 ? c1 & ~bit : c1;
-          const o2 = band === 2 ? c2 & ~bit : c2;
-          other = o0 !== 0 ? 31 - Math.clz32(o0) : o1 !== 0 ? 58 - Math.clz32(o1) : 85 - Math.clz32(o2);
-        }
+      // Two cells left in a row, block or column: the other goes "on".
+      for (let unit = 0; unit < 3; unit++) {
+        const other = otherPlace(left, 0, cell, unit);
+        if (other < 0) continue;
         const otherBand = (other / 27) | 0;
         const otherBit = 1 << other % 27;
         if ((reachedOff[otherBand] & otherBit) !== 0) return true;

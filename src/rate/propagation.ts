@@ -108,23 +108,6 @@ export class Propagation {
     this.absurdOff = -1;
   }
 
-  /** Makes this a light propagation from `start` with the sets of `from`, a light one that reaches the same keys. */
-  copyLight(from: Propagation, start: number): void {
-    this.reset();
-    this.light = true;
-    this.start = start;
-    for (let m = from.onWords; m !== 0; m &= m - 1) {
-      const w = 31 - Math.clz32(m & -m);
-      this.onBits[w] = from.onBits[w];
-    }
-    for (let m = from.offWords; m !== 0; m &= m - 1) {
-      const w = 31 - Math.clz32(m & -m);
-      this.offBits[w] = from.offBits[w];
-    }
-    this.onWords = from.onWords;
-    this.offWords = from.offWords;
-  }
-
   node(key: number, cause: number, parentList: Int32Array, parentLength: number): number {
     const n = this.count++;
     if (n + 1 >= this.keys.length) {
