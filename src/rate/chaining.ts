@@ -36,7 +36,7 @@
  * se-ratings.tsv paths and on perturbed grids (identical hints).
  */
 import { popcount } from "../core/bits.js";
-import { type CandidateGrid, HOUSE, PEER_WORDS } from "./grid.js";
+import { type CandidateGrid, digitBandWords, HOUSE, PEER_WORDS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { enqueue, nodeDepth, nodeKey, onPath, pathTo, returning, startTree } from "./chain-tree.js";
 import { linearChain } from "./links.js";
@@ -272,12 +272,7 @@ const seesOff = new Int32Array(27);
 
 /** Sets the grid whose cycles cycleRemovesAny tests (once per producer call). */
 export function markDigitWords(grid: CandidateGrid): void {
-  digitWords.fill(0);
-  for (let cell = 0; cell < 81; cell++) {
-    const band = (cell / 27) | 0;
-    const bit = 1 << cell % 27;
-    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) digitWords[3 * lowest(m) + band] |= bit;
-  }
+  digitBandWords(grid, digitWords);
 }
 
 /**

@@ -19,11 +19,11 @@
  * Each key is queued once. No Node APIs.
  */
 import { popcount } from "../core/bits.js";
-import { BLOCK_IN_BAND, type CandidateGrid, COLUMN_IN_BAND, PEER_WORDS, ROW_IN_BAND } from "./grid.js";
+import { BLOCK_IN_BAND, type CandidateGrid, COLUMN_IN_BAND, digitBandWords, PEER_WORDS, ROW_IN_BAND } from "./grid.js";
 import { lowest } from "./helpers.js";
 import type { Propagation } from "./propagation.js";
 
-/** Whether the nested dynamic engines and the top-level Multiple Forcing Chains use light branches (the tests compare both ways). */
+/** Whether the nested dynamic engines, the top-level Multiple Forcing Chains and Nishio Forcing Chains use light branches (the tests compare both ways). */
 export let lightBranches = true;
 
 export function setLightBranches(on: boolean): void {
@@ -47,15 +47,8 @@ export class DynamicReach {
 
   /** Sets the grid the next reaches start from. */
   prepare(grid: CandidateGrid): void {
-    const candidates = this.candidates;
-    candidates.fill(0);
-    for (let cell = 0; cell < 81; cell++) {
-      const cands = grid.candidates[cell];
-      this.cellCandidates[cell] = cands;
-      const band = (cell / 27) | 0;
-      const bit = 1 << cell % 27;
-      for (let m = cands; m !== 0; m &= m - 1) candidates[3 * lowest(m) + band] |= bit;
-    }
+    digitBandWords(grid, this.candidates);
+    this.cellCandidates.set(grid.candidates);
   }
 
   /**

@@ -76,6 +76,16 @@ for (let cell = 0; cell < 81; cell++) {
   for (let i = 20 * cell; i < 20 * cell + 20; i++) PEER_WORDS[3 * cell + ((HOUSE[i] / 27) | 0)] |= 1 << HOUSE[i] % 27;
 }
 
+/** Fills `out` with each digit's cells in `grid` as three band words: out[3 * (digit - 1) + band]. */
+export function digitBandWords(grid: CandidateGrid, out: Int32Array): void {
+  out.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const band = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) out[3 * (31 - Math.clz32(m & -m)) + band] |= bit;
+  }
+}
+
 /** The cells of each row (column, block) of a band as a 27-bit band word: row r of the band, column c, block column c of the band. */
 export const ROW_IN_BAND = new Int32Array([0x1ff, 0x1ff << 9, 0x1ff << 18]);
 export const COLUMN_IN_BAND = new Int32Array(9);

@@ -21,7 +21,7 @@
  * found.
  */
 import { popcount } from "../core/bits.js";
-import { BRC, CandidateGrid, otherPlace, PEER_WORDS, UNIT_CELLS } from "./grid.js";
+import { BRC, CandidateGrid, digitBandWords, otherPlace, PEER_WORDS, UNIT_CELLS } from "./grid.js";
 import { lengthDifficulty } from "./chaining.js";
 import { lightBranches } from "./dynamic-reach.js";
 import { conjugateCell, lowest, ratingOf, step } from "./helpers.js";
@@ -205,15 +205,6 @@ const left = new Int32Array(3);
 /** Cells to follow, as cell << 1 | on: each at most once "on" and once "off". */
 const cellQueue = new Int32Array(162);
 
-function preparePlaces(grid: CandidateGrid): void {
-  places.fill(0);
-  for (let cell = 0; cell < 81; cell++) {
-    const band = (cell / 27) | 0;
-    const bit = 1 << cell % 27;
-    for (let m = grid.candidates[cell]; m !== 0; m &= m - 1) places[3 * lowest(m) + band] |= bit;
-  }
-}
-
 /** Whether SE's Nishio propagation from `start` on the prepared grid meets a contradiction (see above). */
 function meetsContradiction(start: number): boolean {
   const pot = start >> 1;
@@ -266,7 +257,7 @@ function meetsContradiction(start: number): boolean {
  */
 export function nishioContradiction(grid: CandidateGrid, key: number, light: boolean): boolean {
   if (!light) return propagate(grid, key);
-  preparePlaces(grid);
+  digitBandWords(grid, places);
   return meetsContradiction(key);
 }
 
@@ -274,7 +265,7 @@ export function nishioContradiction(grid: CandidateGrid, key: number, light: boo
 export function nishioForcingChains(grid: CandidateGrid): Step | null {
   let best: { difficulty: number; complexity: number; cell: number; digit: number; placed: boolean; chains: Chain[] } | null = null;
   const light = lightBranches;
-  if (light) preparePlaces(grid);
+  if (light) digitBandWords(grid, places);
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
     if (popcount(cands) < 2) continue;
