@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { UNITS, PEERS, BAND_OF, POS_IN_BAND } from "../src/core/cells.js";
 import { cellSetOf, cellSetToList, cellSetSize, isSubset, intersects } from "../src/core/cellset.js";
-import { lowBits, popcount, popcount2, transposeBits32 } from "../src/core/bits.js";
+import { hasTwoBits, lowBits, popcount, popcount2, transposeBits32 } from "../src/core/bits.js";
 import { parseLine, formatPuzzle, isValidGrid } from "../src/core/puzzle.js";
 
 const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
@@ -42,6 +42,25 @@ test("popcount2 counts the bits of two band words", () => {
     assert.equal(popcount2(x, y), naive);
   }
   assert.equal(popcount2(0x7ffffff, 0x7ffffff), 54);
+});
+
+test("hasTwoBits is true exactly for words with two set bits, and the chains' column word keeps the three bands apart", () => {
+  const naive = (x: number): number => {
+    let n = 0;
+    for (let i = 0; i < 32; i++) n += (x >>> i) & 1;
+    return n;
+  };
+  for (const x of [0, 1, 3, 5, 7, 0x80000000, 0x80000001, 0xc0000000, -1, 0x7ffffff]) assert.equal(hasTwoBits(x), naive(x) === 2, `x = ${x}`);
+  for (let x = 0; x < 1 << 12; x++) assert.equal(hasTwoBits(x), naive(x) === 2, `x = ${x}`);
+  // A digit's places in column c over the three bands' words: bits c, c + 9 and c + 18 of each.
+  for (let c = 0; c < 9; c++) {
+    for (let places = 0; places < 512; places++) {
+      const words = [0, 0, 0];
+      for (let row = 0; row < 9; row++) if ((places >> row) & 1) words[(row / 3) | 0] |= 1 << (9 * (row % 3) + c);
+      const expected = naive(words[0]) + naive(words[1]) + naive(words[2]) === 2;
+      assert.equal(hasTwoBits(words[0] | (words[1] << 1) | (words[2] << 2)), expected);
+    }
+  }
 });
 
 test("lowBits(n) sets exactly bits 0..n-1 for n = 0..32 (and all for more)", () => {

@@ -24,6 +24,15 @@ export function popcount2(x: number, y: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/**
+ * Whether x has exactly two set bits: the test the chains ask of a cell's
+ * candidates and a unit's places, cheaper than popcount(x) === 2.
+ */
+export function hasTwoBits(x: number): boolean {
+  const rest = x & (x - 1);
+  return rest !== 0 && (rest & (rest - 1)) === 0;
+}
+
 /** Index of the lowest set bit (x must be non-zero). */
 export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);

@@ -12,7 +12,7 @@
  * position sets scan cells in SE's order.
  */
 import { BOX_OF, COL_OF, ROW_OF, UNITS } from "../core/cells.js";
-import { popcount } from "../core/bits.js";
+import { hasTwoBits, popcount } from "../core/bits.js";
 
 /** Unit ids in Sudoku Explainer's region-type order (Block, Column, Row) and per type. */
 export const ROWS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -103,13 +103,14 @@ export function otherPlace(places: Int32Array, base: number, cell: number, unit:
   const bit = 1 << cell % 27;
   if (unit < 2) {
     const word = places[base + band] & (unit === 0 ? ROW_IN_BAND[((cell % 27) / 9) | 0] : BLOCK_IN_BAND[((cell % 9) / 3) | 0]);
-    return popcount(word) === 2 ? 27 * band + 31 - Math.clz32(word & ~bit) : -1;
+    return hasTwoBits(word) ? 27 * band + 31 - Math.clz32(word & ~bit) : -1;
   }
   const column = COLUMN_IN_BAND[cell % 9];
   const c0 = places[base] & column;
   const c1 = places[base + 1] & column;
   const c2 = places[base + 2] & column;
-  if (popcount(c0) + popcount(c1) + popcount(c2) !== 2) return -1;
+  // The three bands' column bits lie apart once shifted by 0, 1 and 2.
+  if (!hasTwoBits(c0 | (c1 << 1) | (c2 << 2))) return -1;
   // The band word that still has a place besides this cell.
   const o0 = band === 0 ? c0 & ~bit : c0;
   const o1 = band === 1 ? c1 & ~bit : c1;

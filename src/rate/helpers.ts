@@ -2,7 +2,7 @@
  * Small helpers shared by the rater's techniques: bit scans over 9-bit sets
  * and the Step constructor.
  */
-import { popcount } from "../core/bits.js";
+import { hasTwoBits } from "../core/bits.js";
 import { UNIT_CELLS } from "./grid.js";
 import type { Candidate, Chain, Step } from "./step.js";
 
@@ -61,7 +61,7 @@ export function ratingOf(difficulty: number): number {
  * index 0-80; otherwise -1. The strong link the chain producers follow.
  */
 export function conjugateCell(unit: number, positions: number, cell: number): number {
-  if (popcount(positions) !== 2) return -1;
+  if (!hasTwoBits(positions)) return -1;
   const first = UNIT_CELLS[9 * unit + lowest(positions)];
   return first !== cell ? first : UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))];
 }

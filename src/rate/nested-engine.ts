@@ -571,7 +571,7 @@ export class Engine {
         for (let k = 0; k < 3; k++) {
           const unit = BRC[3 * cell + k];
           const positions = grid.where[9 * unit + d];
-          if (popcount(positions) < 2 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
+          if ((positions & (positions - 1)) === 0 || UNIT_CELLS[9 * unit + lowest(positions)] !== cell) continue;
           if (this.skipsUnchanged(positions, this.skipSource?.where[9 * unit + d] ?? -1, -1, unit, d)) continue;
           if (skipUntouched) {
             let live = false;

@@ -25,7 +25,7 @@
  * the same parents, so only the order in which they are then processed could
  * differ.
  */
-import { popcount } from "../core/bits.js";
+import { hasTwoBits } from "../core/bits.js";
 import { BOXES, type CandidateGrid, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
 import { lowest } from "./helpers.js";
 
@@ -109,7 +109,7 @@ function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: Advanc
       const base = 9 * unit;
       for (let b = 1; b < 9; b++) {
         const common = work.where[base + b];
-        if (popcount(common) !== 2) continue;
+        if (!hasTwoBits(common)) continue;
         for (let a = 0; a < b; a++) {
           if (work.where[base + a] !== common) continue;
           // Parents: the unit's other places of a and b in the source grid.
@@ -146,7 +146,7 @@ function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: Advance
       for (let j = 1; j < 9; j++) {
         const c2 = UNIT_CELLS[base + j];
         const union = work.candidates[c2];
-        if (popcount(union) !== 2) continue;
+        if (!hasTwoBits(union)) continue;
         for (let i = 0; i < j; i++) {
           const c1 = UNIT_CELLS[base + i];
           if (work.candidates[c1] !== union) continue;
@@ -223,7 +223,7 @@ export function advancedOffs(work: CandidateGrid, source: CandidateGrid): Advanc
   // The lines' digits with two places, for the X-Wings.
   for (let line = 0; line < 18; line++) {
     let pairs = 0;
-    for (let d = 0; d < 9; d++) if (popcount(work.where[9 * line + d]) === 2) pairs |= 1 << d;
+    for (let d = 0; d < 9; d++) if (hasTwoBits(work.where[9 * line + d])) pairs |= 1 << d;
     two[line] = pairs;
   }
   xWingHints(work, source, out);

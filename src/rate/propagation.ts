@@ -5,7 +5,7 @@
  * nodes (key = (cell * 9 + digit - 1) << 1 | on) with their parents, cause
  * and nested chain, the on/off sets by key, and the contradiction found.
  */
-import { popcount } from "../core/bits.js";
+import { hasTwoBits } from "../core/bits.js";
 import { BRC, type CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { chainTo } from "./links.js";
@@ -315,7 +315,7 @@ export function onsFromOff(out: OffImplications, work: CandidateGrid, source: Ca
   let made = 0;
   const cands = work.candidates[cell];
   const cellOn = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
-  if (popcount(cands) === 2 && (index[cellOn] < 0 || index[cellOn ^ 1] >= 0)) {
+  if (hasTwoBits(cands) && (index[cellOn] < 0 || index[cellOn ^ 1] >= 0)) {
     out.keys[made] = cellOn;
     out.causes[made] = CAUSE_CELL;
     let n = 0;

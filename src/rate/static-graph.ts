@@ -10,7 +10,7 @@
  * One graph at a time, in module-level typed arrays: the producers run one
  * after the other, and each rebuilds it for its grid.
  */
-import { popcount } from "../core/bits.js";
+import { hasTwoBits } from "../core/bits.js";
 import { BRC, CandidateGrid, HOUSE, IS_PEER, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { CAUSE_CELL, CAUSE_REGION, HOUSE_CAUSE } from "./propagation.js";
@@ -45,7 +45,7 @@ export function buildGraph(grid: CandidateGrid): void {
   let length = 0;
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
-    const bivalue = popcount(cands) === 2;
+    const bivalue = hasTwoBits(cands);
     yStrong[cell] = bivalue ? cands : 0;
     let x = 0;
     for (let m = cands; m !== 0; m &= m - 1) {
@@ -235,7 +235,7 @@ function newLinkPairs(grid: CandidateGrid, source: CandidateGrid): number {
   if (currentPass !== 0) {
     for (let cell = 0; cell < 81; cell++) {
       const cands = grid.candidates[cell];
-      if (cands === source.candidates[cell] || popcount(cands) !== 2) continue;
+      if (cands === source.candidates[cell] || !hasTwoBits(cands)) continue;
       newLinkEnds[2 * count] = ((cell * 9 + lowest(cands)) << 1) | 1;
       newLinkEnds[2 * count + 1] = ((cell * 9 + lowest(cands & (cands - 1))) << 1) | 1;
       count++;
@@ -244,7 +244,7 @@ function newLinkPairs(grid: CandidateGrid, source: CandidateGrid): number {
   if (currentPass === 1) return count;
   for (let w = 0; w < 243; w++) {
     const positions = grid.where[w];
-    if (positions === source.where[w] || popcount(positions) !== 2) continue;
+    if (positions === source.where[w] || !hasTwoBits(positions)) continue;
     const unit = (w / 9) | 0;
     const d = w - 9 * unit;
     const a = UNIT_CELLS[9 * unit + lowest(positions)];
