@@ -11,9 +11,9 @@
  * after the other, and each rebuilds it for its grid.
  */
 import { hasTwoBits } from "../core/bits.js";
-import { BRC, CandidateGrid, HOUSE, IS_PEER, UNIT_CELLS } from "./grid.js";
+import { BLOCK_IN_BAND, BRC, CandidateGrid, COLUMN_IN_BAND, IS_PEER, ROW_IN_BAND, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
-import { CAUSE_CELL, CAUSE_REGION, HOUSE_CAUSE } from "./propagation.js";
+import { CAUSE_CELL, CAUSE_REGION } from "./propagation.js";
 
 const CELL = CAUSE_CELL;
 const REGION = CAUSE_REGION;
@@ -41,15 +41,54 @@ export const adjacency = new Int32Array(729 * 32);
 export const linkCause = new Uint8Array(729 * 32);
 let adjacencyLength = 0;
 
+/** Each digit's candidates in the graph's grid, as band words: candidateWords[3 * digit + band]. */
+const candidateWords = new Int32Array(27);
+
+/**
+ * The peers of `cell` among digit d's cells `words` (band words at
+ * words[3 * d + band]), in SE's house order (block, then row, then column,
+ * each in unit order: the order of HOUSE), as "off" keys into `keys` from
+ * `at`, each with its cause (REGION + 0, 1, 2) into `causes`; returns the
+ * new length. Three masked words instead of the 20 peers one by one.
+ */
+function peerOffs(words: Int32Array, d: number, cell: number, keys: Int32Array, causes: Uint8Array, at: number): number {
+  const band = (cell / 27) | 0;
+  const pos = cell - 27 * band;
+  const block = BLOCK_IN_BAND[((cell % 9) / 3) | 0];
+  const own = words[3 * d + band];
+  // A block's and a row's cells in unit order are their band word's bits in increasing order, and so are a column's, band by band.
+  for (let m = own & block & ~(1 << pos); m !== 0; m &= m - 1) {
+    causes[at] = REGION;
+    keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
+  }
+  for (let m = own & ROW_IN_BAND[(pos / 9) | 0] & ~block; m !== 0; m &= m - 1) {
+    causes[at] = REGION + 1;
+    keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
+  }
+  const column = COLUMN_IN_BAND[cell % 9];
+  for (let b = 0; b < 3; b++) {
+    if (b === band) continue;
+    for (let m = words[3 * d + b] & column; m !== 0; m &= m - 1) {
+      causes[at] = REGION + 2;
+      keys[at++] = ((27 * b + lowest(m)) * 9 + d) << 1;
+    }
+  }
+  return at;
+}
+
 export function buildGraph(grid: CandidateGrid): void {
   let length = 0;
+  candidateWords.fill(0);
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
     const bivalue = hasTwoBits(cands);
     yStrong[cell] = bivalue ? cands : 0;
     let x = 0;
+    const band = (cell / 27) | 0;
+    const cellBit = 1 << (cell - 27 * band);
     for (let m = cands; m !== 0; m &= m - 1) {
       const d = lowest(m);
+      candidateWords[3 * d + band] |= cellBit;
       const off = (cell * 9 + d) << 1;
       linkStart[off] = length;
       if (bivalue) {
@@ -105,13 +144,7 @@ export function ensureOn(on: number): void {
     adjacency[length++] = (cell * 9 + lowest(o)) << 1;
   }
   linkMid[on] = length;
-  const bit = 1 << d;
-  for (let k = 20 * cell, end = k + 20; k < end; k++) {
-    const other = HOUSE[k];
-    if ((candidates[other] & bit) === 0) continue;
-    linkCause[length] = HOUSE_CAUSE[k];
-    adjacency[length++] = (other * 9 + d) << 1;
-  }
+  length = peerOffs(candidateWords, d, cell, adjacency, linkCause, length);
   linkEnd[on] = length;
   adjacencyLength = length;
 }
@@ -132,7 +165,14 @@ export function selectPass(pass: number): void {
   currentPass = pass;
   passVersion++;
   strongLength = 0;
-  for (let cell = 0; cell < 81; cell++) strongMask[cell] = pass === 0 ? xStrong[cell] : pass === 1 ? yStrong[cell] : xStrong[cell] | yStrong[cell];
+  strongWords.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const mask = pass === 0 ? xStrong[cell] : pass === 1 ? yStrong[cell] : xStrong[cell] | yStrong[cell];
+    strongMask[cell] = mask;
+    const band = (cell / 27) | 0;
+    const bit = 1 << (cell - 27 * band);
+    for (let m = mask; m !== 0; m &= m - 1) strongWords[3 * lowest(m) + band] |= bit;
+  }
 }
 let currentPass = 0;
 
@@ -154,6 +194,10 @@ export let passVersion = 0;
 const xStrong = new Uint16Array(81);
 const yStrong = new Uint16Array(81);
 const strongMask = new Uint16Array(81);
+/** The cells whose "off" key of each digit has links in the pass, as band words: strongWords[3 * digit + band]. */
+const strongWords = new Int32Array(27);
+/** Where peerOffs writes the causes of the strong links (the searches do not read them). */
+const strongCauses = new Uint8Array(729 * 32);
 
 export function ensureStrong(on: number): void {
   strongBuilt[on] = passVersion;
@@ -165,10 +209,7 @@ export function ensureStrong(on: number): void {
   strongStart[on] = length;
   // As ensureOn, without the sinks: the cell's other digits (not in the X pass), then the digit's peers.
   if (currentPass !== 0) for (let o = strongMask[cell] & ~bit; o !== 0; o &= o - 1) strongAdjacency[length++] = (cell * 9 + lowest(o)) << 1;
-  for (let k = 20 * cell, end = k + 20; k < end; k++) {
-    const other = HOUSE[k];
-    if ((strongMask[other] & bit) !== 0) strongAdjacency[length++] = (other * 9 + d) << 1;
-  }
+  length = peerOffs(strongWords, d, cell, strongAdjacency, strongCauses, length);
   strongEnd[on] = length;
   strongLength = length;
 }
