@@ -40,44 +40,46 @@ function randomGrid(seed: number, share: number): CandidateGrid {
   return grid;
 }
 
+/** The "on" keys of the grid's candidates, with their cell and digit (0-8). */
+function onKeys(grid: CandidateGrid): { on: number; cell: number; d: number }[] {
+  const keys: { on: number; cell: number; d: number }[] = [];
+  for (let cell = 0; cell < 81; cell++) {
+    for (let d = 0; d < 9; d++) if (((grid.candidates[cell] >> d) & 1) === 1) keys.push({ on: ((cell * 9 + d) << 1) | 1, cell, d });
+  }
+  return keys;
+}
+
 test("the graph's links and each pass's strong links are SE's, in SE's order, on 400 random grids", () => {
   let links = 0;
   let strong = 0;
   for (let round = 0; round < 400; round++) {
     const grid = randomGrid(round + 1, 0.3 + (0.55 * (round % 10)) / 10);
     buildGraph(grid);
-    for (let cell = 0; cell < 81; cell++) {
-      for (let d = 0; d < 9; d++) {
-        if (((grid.candidates[cell] >> d) & 1) === 0) continue;
-        const on = ((cell * 9 + d) << 1) | 1;
-        ensureOn(on);
-        const expected: number[] = [];
-        for (let e = 0; e < 9; e++) if (e !== d && ((grid.candidates[cell] >> e) & 1) === 1) expected.push((cell * 9 + e) << 1, CAUSE_CELL);
-        for (let k = 20 * cell; k < 20 * cell + 20; k++) {
-          const other = HOUSE[k];
-          if (((grid.candidates[other] >> d) & 1) === 1) expected.push((other * 9 + d) << 1, HOUSE_CAUSE[k]);
-        }
-        const actual: number[] = [];
-        for (let i = linkStart[on]; i < linkEnd[on]; i++) actual.push(adjacency[i], linkCause[i]);
-        assert.deepEqual(actual, expected, `grid ${round}, cell ${cell}, digit ${d + 1}`);
-        links += expected.length / 2;
+    const keys = onKeys(grid);
+    for (const { on, cell, d } of keys) {
+      ensureOn(on);
+      const expected: number[] = [];
+      for (let e = 0; e < 9; e++) if (e !== d && ((grid.candidates[cell] >> e) & 1) === 1) expected.push((cell * 9 + e) << 1, CAUSE_CELL);
+      for (let k = 20 * cell; k < 20 * cell + 20; k++) {
+        const other = HOUSE[k];
+        if (((grid.candidates[other] >> d) & 1) === 1) expected.push((other * 9 + d) << 1, HOUSE_CAUSE[k]);
       }
+      const actual: number[] = [];
+      for (let i = linkStart[on]; i < linkEnd[on]; i++) actual.push(adjacency[i], linkCause[i]);
+      assert.deepEqual(actual, expected, `grid ${round}, cell ${cell}, digit ${d + 1}`);
+      links += expected.length / 2;
     }
     for (let pass = 0; pass < 3; pass++) {
       selectPass(pass);
-      for (let cell = 0; cell < 81; cell++) {
-        for (let d = 0; d < 9; d++) {
-          if (((grid.candidates[cell] >> d) & 1) === 0) continue;
-          const on = ((cell * 9 + d) << 1) | 1;
-          ensureStrong(on);
-          const expected: number[] = [];
-          for (let i = low[on]; i < onHigh[on]; i++) {
-            const off = adjacency[i];
-            if (offHigh[off] > low[off]) expected.push(off);
-          }
-          assert.deepEqual(Array.from(strongAdjacency.subarray(strongStart[on], strongEnd[on])), expected, `grid ${round}, pass ${pass}, cell ${cell}, digit ${d + 1}`);
-          strong += expected.length;
+      for (const { on, cell, d } of keys) {
+        ensureStrong(on);
+        const expected: number[] = [];
+        for (let i = low[on]; i < onHigh[on]; i++) {
+          const off = adjacency[i];
+          if (offHigh[off] > low[off]) expected.push(off);
         }
+        assert.deepEqual(Array.from(strongAdjacency.subarray(strongStart[on], strongEnd[on])), expected, `grid ${round}, pass ${pass}, cell ${cell}, digit ${d + 1}`);
+        strong += expected.length;
       }
     }
   }
