@@ -36,13 +36,14 @@
  * se-ratings.tsv paths and on perturbed grids (identical hints).
  */
 import { popcount } from "../core/bits.js";
-import { type CandidateGrid, digitBandWords, HOUSE, PEER_WORDS } from "./grid.js";
+import { type CandidateGrid, HOUSE, PEER_WORDS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { enqueue, nodeDepth, nodeKey, onPath, pathTo, returning, startTree } from "./chain-tree.js";
 import { linearChain } from "./links.js";
 import {
   adjacency,
   buildGraph,
+  candidateWords,
   ensureStrong,
   implies,
   low,
@@ -260,8 +261,6 @@ export function cycleRemovals(grid: CandidateGrid, keys: readonly number[]): num
   return result;
 }
 
-/** Each digit's cells in the grid of the current producer call, as three band words: digitWords[3 * (digit - 1) + band]. */
-const digitWords = new Int32Array(27);
 /** The cycle being tested (beginCycle, addCycleKey): its cells as band words, its digits, and the cells that see its "on" (its "off") nodes of each digit. */
 let cycle0 = 0;
 let cycle1 = 0;
@@ -270,15 +269,11 @@ let cycleDigits = 0;
 const seesOn = new Int32Array(27);
 const seesOff = new Int32Array(27);
 
-/** Sets the grid whose cycles cycleRemovesAny tests (once per producer call). */
-export function markDigitWords(grid: CandidateGrid): void {
-  digitBandWords(grid, digitWords);
-}
-
 /**
  * A cheap test of whether cycleRemovals finds anything, by band words: a
- * candidate outside the cycle that sees an "on" and an "off" node of its
- * digit. Few cycles remove anything (41 of 24,162 on 1,000 17s; 17,610 of
+ * candidate of the graph's grid (static-graph.ts, built for the grid whose
+ * cycles are tested) outside the cycle that sees an "on" and an "off" node
+ * of its digit. Few cycles remove anything (41 of 24,162 on 1,000 17s; 17,610 of
  * 385,333 in the nested static chains of 8 hard puzzles), and the test
  * costs a few word operations per node where cycleRemovals walks 20 peers.
  * The cycle's nodes are added one by one (its start once), in any order.
@@ -308,9 +303,9 @@ export function addCycleKey(key: number): void {
 export function cycleRemovesAny(): boolean {
   for (let m = cycleDigits; m !== 0; m &= m - 1) {
     const w = 3 * lowest(m);
-    if ((digitWords[w] & seesOn[w] & seesOff[w] & ~cycle0) !== 0) return true;
-    if ((digitWords[w + 1] & seesOn[w + 1] & seesOff[w + 1] & ~cycle1) !== 0) return true;
-    if ((digitWords[w + 2] & seesOn[w + 2] & seesOff[w + 2] & ~cycle2) !== 0) return true;
+    if ((candidateWords[w] & seesOn[w] & seesOff[w] & ~cycle0) !== 0) return true;
+    if ((candidateWords[w + 1] & seesOn[w + 1] & seesOff[w + 1] & ~cycle1) !== 0) return true;
+    if ((candidateWords[w + 2] & seesOn[w + 2] & seesOff[w + 2] & ~cycle2) !== 0) return true;
   }
   return false;
 }
@@ -345,10 +340,7 @@ export function forcingChainsAndCycles(grid: CandidateGrid): Step | null {
     const cycleBase = yLinks && xLinks ? 7.0 : 6.5;
     const chainBase = yLinks && xLinks ? 7.0 : 6.6;
     if (complexityBound(cycleBase, sortKey, best) < 4 && (!xLinks || complexityBound(chainBase, sortKey, best) < 2)) continue;
-    if (!built) {
-      buildGraph(grid);
-      markDigitWords(grid);
-    }
+    if (!built) buildGraph(grid);
     built = true;
     selectPass(yLinks && xLinks ? 2 : yLinks ? 1 : 0);
     for (let cell = 0; cell < 81; cell++) {

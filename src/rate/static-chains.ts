@@ -7,7 +7,7 @@
  */
 import { popcount } from "../core/bits.js";
 import { enqueue, nodeKey, nodeParent, onPath, pathTo, returning, startTree } from "./chain-tree.js";
-import { addCycleKey, beginCycle, cycleRemovals, cycleRemovesAny, lengthDifficulty, markDigitWords } from "./chaining.js";
+import { addCycleKey, beginCycle, cycleRemovals, cycleRemovesAny, lengthDifficulty } from "./chaining.js";
 import type { CandidateGrid } from "./grid.js";
 import { lowest } from "./helpers.js";
 import { linearChain } from "./links.js";
@@ -203,7 +203,6 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   const hints: NestedHint[] = [];
   const cycles: number[][] = [];
   buildGraph(grid);
-  markDigitWords(grid);
   for (let pass = 0; pass < 3; pass++) {
     selectPass(pass);
     const xLinks = pass !== 1;

@@ -41,8 +41,8 @@ export const adjacency = new Int32Array(729 * 32);
 export const linkCause = new Uint8Array(729 * 32);
 let adjacencyLength = 0;
 
-/** Each digit's candidates in the graph's grid, as band words: candidateWords[3 * digit + band]. */
-const candidateWords = new Int32Array(27);
+/** Each digit's candidates in the graph's grid, as band words: candidateWords[3 * digit + band] (the cycle test reads them too). */
+export const candidateWords = new Int32Array(27);
 
 /**
  * The peers of `cell` among digit d's cells `words` (band words at
