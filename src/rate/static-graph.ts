@@ -44,34 +44,31 @@ let adjacencyLength = 0;
 /** Each digit's candidates in the graph's grid, as band words: candidateWords[3 * digit + band] (the cycle test reads them too). */
 export const candidateWords = new Int32Array(27);
 
+/** Where the last peerOffs put its row peers and its column peers (its block peers start at its `at`). */
+let rowPeersAt = 0;
+let columnPeersAt = 0;
+
 /**
  * The peers of `cell` among digit d's cells `words` (band words at
  * words[3 * d + band]), in SE's house order (block, then row, then column,
  * each in unit order: the order of HOUSE), as "off" keys into `keys` from
- * `at`, each with its cause (REGION + 0, 1, 2) into `causes`; returns the
- * new length. Three masked words instead of the 20 peers one by one.
+ * `at`; returns the new length. Three masked words instead of the 20 peers
+ * one by one.
  */
-function peerOffs(words: Int32Array, d: number, cell: number, keys: Int32Array, causes: Uint8Array, at: number): number {
+function peerOffs(words: Int32Array, d: number, cell: number, keys: Int32Array, at: number): number {
   const band = (cell / 27) | 0;
   const pos = cell - 27 * band;
   const block = BLOCK_IN_BAND[((cell % 9) / 3) | 0];
   const own = words[3 * d + band];
   // A block's and a row's cells in unit order are their band word's bits in increasing order, and so are a column's, band by band.
-  for (let m = own & block & ~(1 << pos); m !== 0; m &= m - 1) {
-    causes[at] = REGION;
-    keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
-  }
-  for (let m = own & ROW_IN_BAND[(pos / 9) | 0] & ~block; m !== 0; m &= m - 1) {
-    causes[at] = REGION + 1;
-    keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
-  }
+  for (let m = own & block & ~(1 << pos); m !== 0; m &= m - 1) keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
+  rowPeersAt = at;
+  for (let m = own & ROW_IN_BAND[(pos / 9) | 0] & ~block; m !== 0; m &= m - 1) keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
+  columnPeersAt = at;
   const column = COLUMN_IN_BAND[cell % 9];
   for (let b = 0; b < 3; b++) {
     if (b === band) continue;
-    for (let m = words[3 * d + b] & column; m !== 0; m &= m - 1) {
-      causes[at] = REGION + 2;
-      keys[at++] = ((27 * b + lowest(m)) * 9 + d) << 1;
-    }
+    for (let m = words[3 * d + b] & column; m !== 0; m &= m - 1) keys[at++] = ((27 * b + lowest(m)) * 9 + d) << 1;
   }
   return at;
 }
@@ -144,7 +141,9 @@ export function ensureOn(on: number): void {
     adjacency[length++] = (cell * 9 + lowest(o)) << 1;
   }
   linkMid[on] = length;
-  length = peerOffs(candidateWords, d, cell, adjacency, linkCause, length);
+  length = peerOffs(candidateWords, d, cell, adjacency, length);
+  // The cause is the first of the block, row and column holding the peer.
+  for (let i = linkMid[on]; i < length; i++) linkCause[i] = i < rowPeersAt ? REGION : i < columnPeersAt ? REGION + 1 : REGION + 2;
   linkEnd[on] = length;
   adjacencyLength = length;
 }
@@ -196,8 +195,6 @@ const yStrong = new Uint16Array(81);
 const strongMask = new Uint16Array(81);
 /** The cells whose "off" key of each digit has links in the pass, as band words: strongWords[3 * digit + band]. */
 const strongWords = new Int32Array(27);
-/** Where peerOffs writes the causes of the strong links (the searches do not read them). */
-const strongCauses = new Uint8Array(729 * 32);
 
 export function ensureStrong(on: number): void {
   strongBuilt[on] = passVersion;
@@ -209,7 +206,7 @@ export function ensureStrong(on: number): void {
   strongStart[on] = length;
   // As ensureOn, without the sinks: the cell's other digits (not in the X pass), then the digit's peers.
   if (currentPass !== 0) for (let o = strongMask[cell] & ~bit; o !== 0; o &= o - 1) strongAdjacency[length++] = (cell * 9 + lowest(o)) << 1;
-  length = peerOffs(strongWords, d, cell, strongAdjacency, strongCauses, length);
+  length = peerOffs(strongWords, d, cell, strongAdjacency, length);
   strongEnd[on] = length;
   strongLength = length;
 }
