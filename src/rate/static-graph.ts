@@ -11,7 +11,7 @@
  * after the other, and each rebuilds it for its grid.
  */
 import { hasTwoBits } from "../core/bits.js";
-import { BLOCK_IN_BAND, BRC, CandidateGrid, COLUMN_IN_BAND, IS_PEER, ROW_IN_BAND, UNIT_CELLS } from "./grid.js";
+import { BLOCK_IN_BAND, BRC, CandidateGrid, COLUMN_IN_BAND, digitBandWords, IS_PEER, ROW_IN_BAND, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { CAUSE_CELL, CAUSE_REGION } from "./propagation.js";
 
@@ -75,17 +75,14 @@ function peerOffs(words: Int32Array, d: number, cell: number, keys: Int32Array, 
 
 export function buildGraph(grid: CandidateGrid): void {
   let length = 0;
-  candidateWords.fill(0);
+  digitBandWords(grid, candidateWords);
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
     const bivalue = hasTwoBits(cands);
     yStrong[cell] = bivalue ? cands : 0;
     let x = 0;
-    const band = (cell / 27) | 0;
-    const cellBit = 1 << (cell - 27 * band);
     for (let m = cands; m !== 0; m &= m - 1) {
       const d = lowest(m);
-      candidateWords[3 * d + band] |= cellBit;
       const off = (cell * 9 + d) << 1;
       linkStart[off] = length;
       if (bivalue) {
