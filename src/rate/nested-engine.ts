@@ -439,8 +439,6 @@ export class Engine {
     }
   }
 
-  /**
-
   /** Set by the caller when staticHints has just built the graph of the grid this (static) engine runs on. */
   graphReady = false;
 

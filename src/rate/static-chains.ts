@@ -44,13 +44,13 @@ import type { Chain } from "./step.js";
 
 /**
  * From an "on" start: its cycles that may remove something (paths back
- * to the start) and its forcing
- * chain to the start's "off". An "off" key without links in the pass (a
+ * to the start) and, when `findChain`, its forcing chain to the start's
+ * "off". An "off" key without links in the pass (a
  * sink) ends no path the search reports and adds no key, so it is checked
  * as a link's end but not put in the tree: the tree of the other keys, in
  * breadth-first order, is the same.
  */
-function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): number[] | null {
+function searchFromOn(start: number, findChain: boolean, cycles: number[][]): number[] | null {
   const stamp = startTree(start);
   const negation = start ^ 1;
   const lo = low;
@@ -63,7 +63,7 @@ function searchFromOn(start: number, xLinks: boolean, cycles: number[][]): numbe
   for (let head = 0; head < count; head++) {
     const key = nodeKey[head];
     if (key & 1) {
-      if (chain === null && xLinks && implies(key, negation)) {
+      if (chain === null && findChain && implies(key, negation)) {
         chain = pathTo(head, negation);
         // Without a way back to the start there are no cycles to look for.
         if (!returns) return chain;
@@ -221,7 +221,8 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
         const strong = offHigh[on ^ 1] > low[on ^ 1];
         if (strong || chainFromOn) {
           if (cycles.length > 0) cycles.length = 0;
-          fromOn = searchFromOn(on, xLinks, cycles);
+          // A start that cannot give a chain (chainStarts) searches for cycles only.
+          fromOn = searchFromOn(on, chainFromOn, cycles);
           for (const keys of cycles) {
             const removals = cycleRemovals(grid, keys);
             if (removals.length === 0) continue;
