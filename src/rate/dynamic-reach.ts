@@ -19,7 +19,7 @@
  * Each key is queued once. No Node APIs.
  */
 import { hasTwoBits } from "../core/bits.js";
-import { BLOCK_IN_BAND, type CandidateGrid, COLUMN_IN_BAND, digitBandWords, PEER_WORDS, ROW_IN_BAND } from "./grid.js";
+import { type CandidateGrid, CELL_BLOCK_WORD, CELL_COLUMN_WORD, CELL_ROW_WORD, digitBandWords, PEER_WORDS } from "./grid.js";
 import { lowest } from "./helpers.js";
 import type { Propagation } from "./propagation.js";
 
@@ -28,16 +28,6 @@ export let lightBranches = true;
 
 export function setLightBranches(on: boolean): void {
   lightBranches = on;
-}
-
-/** Each cell's row, block and column as masks of its band's word: read per "off" key, where the divisions they replace showed in the profile. */
-const CELL_ROW = new Int32Array(81);
-const CELL_BLOCK = new Int32Array(81);
-const CELL_COLUMN = new Int32Array(81);
-for (let cell = 0; cell < 81; cell++) {
-  CELL_ROW[cell] = ROW_IN_BAND[((cell % 27) / 9) | 0];
-  CELL_BLOCK[cell] = BLOCK_IN_BAND[((cell % 9) / 3) | 0];
-  CELL_COLUMN[cell] = COLUMN_IN_BAND[cell % 9];
 }
 
 /** Every word of a propagation's onBits and offBits. */
@@ -127,11 +117,11 @@ export class DynamicReach {
         const cands = cellLeft[cell];
         if (hasTwoBits(cands)) length = this.addOn(cell, lowest(cands & ~(1 << d)), length);
         const w = 3 * d + band;
-        const row = left[w] & CELL_ROW[cell];
+        const row = left[w] & CELL_ROW_WORD[cell];
         if (length >= 0 && hasTwoBits(row)) length = this.addOn(27 * band + 31 - Math.clz32(row & ~bit), d, length);
-        const block = left[w] & CELL_BLOCK[cell];
+        const block = left[w] & CELL_BLOCK_WORD[cell];
         if (length >= 0 && hasTwoBits(block)) length = this.addOn(27 * band + 31 - Math.clz32(block & ~bit), d, length);
-        const column = CELL_COLUMN[cell];
+        const column = CELL_COLUMN_WORD[cell];
         const c0 = left[3 * d] & column;
         const c1 = left[3 * d + 1] & column;
         const c2 = left[3 * d + 2] & column;

@@ -11,7 +11,7 @@
  * after the other, and each rebuilds it for its grid.
  */
 import { hasTwoBits } from "../core/bits.js";
-import { BLOCK_IN_BAND, BRC, CandidateGrid, COLUMN_IN_BAND, digitBandWords, IS_PEER, ROW_IN_BAND, UNIT_CELLS } from "./grid.js";
+import { BRC, CandidateGrid, CELL_BLOCK_WORD, CELL_COLUMN_WORD, CELL_ROW_WORD, digitBandWords, IS_PEER, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { CAUSE_CELL, CAUSE_REGION } from "./propagation.js";
 
@@ -58,14 +58,14 @@ let columnPeersAt = 0;
 function peerOffs(words: Int32Array, d: number, cell: number, keys: Int32Array, at: number): number {
   const band = (cell / 27) | 0;
   const pos = cell - 27 * band;
-  const block = BLOCK_IN_BAND[((cell % 9) / 3) | 0];
+  const block = CELL_BLOCK_WORD[cell];
   const own = words[3 * d + band];
   // A block's and a row's cells in unit order are their band word's bits in increasing order, and so are a column's, band by band.
   for (let m = own & block & ~(1 << pos); m !== 0; m &= m - 1) keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
   rowPeersAt = at;
-  for (let m = own & ROW_IN_BAND[(pos / 9) | 0] & ~block; m !== 0; m &= m - 1) keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
+  for (let m = own & CELL_ROW_WORD[cell] & ~block; m !== 0; m &= m - 1) keys[at++] = ((27 * band + lowest(m)) * 9 + d) << 1;
   columnPeersAt = at;
-  const column = COLUMN_IN_BAND[cell % 9];
+  const column = CELL_COLUMN_WORD[cell];
   for (let b = 0; b < 3; b++) {
     if (b === band) continue;
     for (let m = words[3 * d + b] & column; m !== 0; m &= m - 1) keys[at++] = ((27 * b + lowest(m)) * 9 + d) << 1;
