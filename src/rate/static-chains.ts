@@ -221,7 +221,7 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
         const strong = offHigh[on ^ 1] > low[on ^ 1];
         if (strong || chainFromOn) {
           if (cycles.length > 0) cycles.length = 0;
-          // A start that cannot give a chain (chainStarts) searches for cycles only.
+          // A start that cannot give a chain (the Y pass has none; elsewhere, see chainStarts) searches for cycles only.
           fromOn = searchFromOn(on, chainFromOn, cycles);
           for (const keys of cycles) {
             const removals = cycleRemovals(grid, keys);
