@@ -203,13 +203,19 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   const hints: NestedHint[] = [];
   const cycles: number[][] = [];
   buildGraph(grid);
+  // The XY pass's chain starts serve the X pass too: its graph and its new
+  // links hold the X pass's, and a mark only lets a search run.
+  let chainStamp = -1;
+  if (source !== null) {
+    selectPass(2);
+    chainStamp = markChainStarts(grid, source);
+  }
   for (let pass = 0; pass < 3; pass++) {
     selectPass(pass);
     const xLinks = pass !== 1;
     const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
     const cycleBase = pass === 2 ? 7.0 : 6.5;
     const chainBase = pass === 2 ? 7.0 : 6.6;
-    const chainStamp = source !== null && xLinks ? markChainStarts(grid, source) : -1;
     for (let cell = 0; cell < 81; cell++) {
       const cands = grid.candidates[cell];
       const size = popcount(cands);
