@@ -33,11 +33,13 @@ import {
   markChainStarts,
   offHigh,
   passVersion,
+  chainOnDigits,
   chainStarts,
   selectPass,
   strongAdjacency,
   strongBuilt,
   strongEnd,
+  strongMask,
   strongStart,
 } from "./static-graph.js";
 import type { Chain } from "./step.js";
@@ -220,7 +222,9 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
       const cands = grid.candidates[cell];
       const size = popcount(cands);
       if (size < 2 || (size > 2 && !xLinks)) continue;
-      for (let m = cands; m !== 0; m &= m - 1) {
+      // Only a start whose "off" key has links in the pass, or that may start a chain, can give a hint.
+      const starts = xLinks && source === null ? cands : cands & (strongMask[cell] | chainOnDigits[cell]);
+      for (let m = starts; m !== 0; m &= m - 1) {
         const on = ((cell * 9 + lowest(m)) << 1) | 1;
         const chainFromOn = xLinks && (source === null || chainStarts[on] === chainStamp);
         let fromOn: number[] | null = null;

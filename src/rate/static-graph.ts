@@ -189,7 +189,7 @@ export let passVersion = 0;
 /** The digits of each cell whose "off" key has X links (xStrong) or a Y link (yStrong), and those that have links in the pass (strongMask). */
 const xStrong = new Uint16Array(81);
 const yStrong = new Uint16Array(81);
-const strongMask = new Uint16Array(81);
+export const strongMask = new Uint16Array(81);
 /** The cells whose "off" key of each digit has links in the pass, as band words: strongWords[3 * digit + band]. */
 const strongWords = new Int32Array(27);
 
@@ -344,9 +344,13 @@ const pendingBits = new Int32Array(1458);
 const touched = new Int32Array(1458);
 const LINKS_PER_SEARCH = 16;
 
+/** The digits of each cell whose "on" key markChainStarts marked last. */
+export const chainOnDigits = new Uint16Array(81);
+
 /** Marks the keys that can start a forcing chain in the pass on `grid` when `source`, which it was reduced from, has none. */
 export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): number {
   const stamp = ++chainStartStamp;
+  chainOnDigits.fill(0);
   const count = newLinkPairs(grid, source);
   for (let first = 0; first < count; first += LINKS_PER_SEARCH) {
     markCommonReach(first, Math.min(count, first + LINKS_PER_SEARCH), stamp);
@@ -402,7 +406,14 @@ function markCommonReach(first: number, end: number, stamp: number): void {
   for (let i = 0; i < touchedCount; i++) {
     const key = touched[i];
     const bits = endBits[key];
-    if ((bits & (bits >>> 1) & 0x55555555) !== 0) chainStarts[key ^ 1] = stamp;
+    if ((bits & (bits >>> 1) & 0x55555555) !== 0) {
+      chainStarts[key ^ 1] = stamp;
+      if ((key & 1) === 0) {
+        const pot = key >> 1;
+        const cell = (pot / 9) | 0;
+        chainOnDigits[cell] |= 1 << (pot - 9 * cell);
+      }
+    }
     endBits[key] = 0;
   }
 }
