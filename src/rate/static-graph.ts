@@ -76,11 +76,21 @@ function peerOffs(words: Int32Array, d: number, cell: number, keys: Int32Array, 
 export function buildGraph(grid: CandidateGrid): void {
   let length = 0;
   digitBandWords(grid, candidateWords);
+  // A candidate has X links when a unit holds its digit in one other place; most have none.
+  xStrong.fill(0);
+  for (let unit = 0; unit < 27; unit++) {
+    for (let d = 0; d < 9; d++) {
+      const places = grid.where[9 * unit + d];
+      if (!hasTwoBits(places)) continue;
+      xStrong[UNIT_CELLS[9 * unit + lowest(places)]] |= 1 << d;
+      xStrong[UNIT_CELLS[9 * unit + lowest(places & (places - 1))]] |= 1 << d;
+    }
+  }
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];
     const bivalue = hasTwoBits(cands);
     yStrong[cell] = bivalue ? cands : 0;
-    let x = 0;
+    const x = xStrong[cell];
     for (let m = cands; m !== 0; m &= m - 1) {
       const d = lowest(m);
       const off = (cell * 9 + d) << 1;
@@ -90,22 +100,22 @@ export function buildGraph(grid: CandidateGrid): void {
         adjacency[length++] = ((cell * 9 + lowest(cands & ~(1 << d))) << 1) | 1;
       }
       linkMid[off] = length;
-      const xStart = length;
-      for (let k = 0; k < 3; k++) {
-        const unit = BRC[3 * cell + k];
-        const other = conjugateCell(unit, grid.where[9 * unit + d], cell);
-        if (other < 0) continue;
-        const on = ((other * 9 + d) << 1) | 1;
-        let dup = false;
-        for (let i = xStart; i < length; i++) if (adjacency[i] === on) dup = true;
-        if (dup) continue;
-        linkCause[length] = REGION + k;
-        adjacency[length++] = on;
+      if ((x & (1 << d)) !== 0) {
+        const xStart = length;
+        for (let k = 0; k < 3; k++) {
+          const unit = BRC[3 * cell + k];
+          const other = conjugateCell(unit, grid.where[9 * unit + d], cell);
+          if (other < 0) continue;
+          const on = ((other * 9 + d) << 1) | 1;
+          let dup = false;
+          for (let i = xStart; i < length; i++) if (adjacency[i] === on) dup = true;
+          if (dup) continue;
+          linkCause[length] = REGION + k;
+          adjacency[length++] = on;
+        }
       }
-      if (length > xStart) x |= 1 << d;
       linkEnd[off] = length;
     }
-    xStrong[cell] = x;
   }
   adjacencyLength = length;
   graphGrid = grid;
