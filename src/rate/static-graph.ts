@@ -395,8 +395,9 @@ function markCommonReach(first: number, end: number, stamp: number): void {
     size--;
     const bits = pendingBits[key];
     pendingBits[key] = 0;
-    if (key & 1) ensureOn(key);
-    const high = key & 1 ? onHigh[key] : offHigh[key];
+    const on = key & 1;
+    if (on) ensureOn(key);
+    const high = on ? onHigh[key] : offHigh[key];
     for (let i = low[key]; i < high; i++) {
       const next = adjacency[i];
       const had = endBits[next];
@@ -404,6 +405,8 @@ function markCommonReach(first: number, end: number, stamp: number): void {
       if (gained === 0) continue;
       if (had === 0) touched[touchedCount++] = next;
       endBits[next] = had | gained;
+      // An "off" key without links in the pass passes nothing on.
+      if (on && offHigh[next] === low[next]) continue;
       if (pendingBits[next] === 0) {
         let at = tail + size;
         if (at >= 1458) at -= 1458;
