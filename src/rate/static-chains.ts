@@ -54,6 +54,7 @@ import type { Chain } from "./step.js";
  */
 function searchFromOn(start: number, findChain: boolean, cycles: number[][]): number[] | null {
   const stamp = startTree(start);
+  returnKinds = 0;
   const negation = start ^ 1;
   const lo = low;
   const offHi = offHigh;
@@ -73,10 +74,13 @@ function searchFromOn(start: number, findChain: boolean, cycles: number[][]): nu
       if (strongBuilt[key] !== passVersion) ensureStrong(key);
       for (let i = strongStart[key], end = strongEnd[key]; i < end; i++) {
         const off = strongAdjacency[i];
-        if (returns && returning[off] === stamp && head > 0 && !onPath(head, off) && treeCycleMayRemove(head, off)) {
-          const keys = pathTo(head, off);
-          keys.push(start);
-          cycles.push(keys);
+        if (returns && returning[off] === stamp && head > 0) {
+          returnKinds |= returnKind(start, key, off);
+          if (!onPath(head, off) && treeCycleMayRemove(head, off)) {
+            const keys = pathTo(head, off);
+            keys.push(start);
+            cycles.push(keys);
+          }
         }
         count = enqueue(off, head, stamp, count);
       }
@@ -88,6 +92,30 @@ function searchFromOn(start: number, findChain: boolean, cycles: number[][]): nu
     }
   }
   return chain;
+}
+
+// Which passes can have a cycle from a start, known from its XY search.
+// An X cycle's keys all hold the start's digit, and it comes back through a
+// conjugate of the start; a Y cycle comes back through the other digit of
+// the start's cell. The X and Y graphs are parts of the XY graph, so when
+// the X (Y) search from a start meets an "on" key other than the start
+// with a link to such an "off" key that implies the start, the XY search
+// meets it too, as the keys it reaches hold the X (Y) search's.
+const X_RETURN = 1;
+const Y_RETURN = 2;
+/** The kinds of return the last searchFromOn met (X_RETURN, Y_RETURN). */
+let returnKinds = 0;
+
+/** The kind of return from `on` through `off` (an "off" key that implies `start`). */
+function returnKind(start: number, on: number, off: number): number {
+  const startPot = start >> 1;
+  const offPot = off >> 1;
+  const startCell = (startPot / 9) | 0;
+  const offCell = (offPot / 9) | 0;
+  if (offCell === startCell) return Y_RETURN;
+  // Here the "off" key holds the start's digit (a conjugate); an X link to it comes from the same digit.
+  const onPot = on >> 1;
+  return onPot - 9 * ((onPot / 9) | 0) === offPot - 9 * offCell ? X_RETURN : 0;
 }
 
 /** cycleRemovesAny for the cycle through tree node `head`, then `off`, back to the start (staticHints keeps only cycles that remove something). */
@@ -202,51 +230,68 @@ class StaticHint implements NestedHint {
  * to exist and are not searched for.
  */
 export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = null): NestedHint[] {
-  const hints: NestedHint[] = [];
-  const cycles: number[][] = [];
   buildGraph(grid);
   // The XY pass's chain starts serve the X pass too: its graph and its new
   // links hold the X pass's, and a mark only lets a search run.
   let chainStamp = -1;
-  if (source !== null) {
-    selectPass(2);
-    chainStamp = markChainStarts(grid, source);
-  }
-  for (let pass = 0; pass < 3; pass++) {
-    selectPass(pass);
-    const xLinks = pass !== 1;
-    const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
-    const cycleBase = pass === 2 ? 7.0 : 6.5;
-    const chainBase = pass === 2 ? 7.0 : 6.6;
-    for (let cell = 0; cell < 81; cell++) {
-      const cands = grid.candidates[cell];
-      const size = popcount(cands);
-      if (size < 2 || (size > 2 && !xLinks)) continue;
-      // Only a start whose "off" key has links in the pass, or that may start a chain, can give a hint.
-      const starts = xLinks && source === null ? cands : cands & (strongMask[cell] | chainOnDigits[cell]);
-      for (let m = starts; m !== 0; m &= m - 1) {
-        const on = ((cell * 9 + lowest(m)) << 1) | 1;
-        const chainFromOn = xLinks && (source === null || chainStarts[on] === chainStamp);
-        let fromOn: number[] | null = null;
-        const strong = offHigh[on ^ 1] > low[on ^ 1];
-        if (strong || chainFromOn) {
-          if (cycles.length > 0) cycles.length = 0;
-          // A start that cannot give a chain (the Y pass has none; elsewhere, see chainStarts) searches for cycles only.
-          fromOn = searchFromOn(on, chainFromOn, cycles);
-          for (const keys of cycles) {
-            const removals = cycleRemovals(grid, keys);
-            if (removals.length === 0) continue;
-            const complexity = distinctKeys(keys);
-            hints.push(new StaticHint(cycleBase + lengthDifficulty(complexity), complexity, sortKey, removals, keys, true, grid));
-          }
+  selectPass(2);
+  if (source !== null) chainStamp = markChainStarts(grid, source);
+  // The XY pass runs first, for the returns its searches meet (see
+  // returnKind); the hints keep SE's order: X, Y, then XY.
+  const xyHints = passHints(grid, source, 2, chainStamp);
+  selectPass(0);
+  const hints = passHints(grid, source, 0, chainStamp);
+  selectPass(1);
+  const yHints = passHints(grid, source, 1, chainStamp);
+  for (const hint of yHints) hints.push(hint);
+  for (const hint of xyHints) hints.push(hint);
+  return hints;
+}
+
+/** The returns the XY searches met, by start: startReturns[on] (X_RETURN, Y_RETURN). */
+const startReturns = new Uint8Array(1458);
+const cycles: number[][] = [];
+
+/** The hints of one pass (selected), in SE's order. */
+function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: number, chainStamp: number): NestedHint[] {
+  const hints: NestedHint[] = [];
+  const xLinks = pass !== 1;
+  const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
+  const cycleBase = pass === 2 ? 7.0 : 6.5;
+  const chainBase = pass === 2 ? 7.0 : 6.6;
+  const needed = pass === 0 ? X_RETURN : Y_RETURN;
+  for (let cell = 0; cell < 81; cell++) {
+    const cands = grid.candidates[cell];
+    const size = popcount(cands);
+    if (size < 2 || (size > 2 && !xLinks)) continue;
+    // Only a start whose "off" key has links in the pass, or that may start a chain, can give a hint.
+    const starts = xLinks && source === null ? cands : cands & (strongMask[cell] | chainOnDigits[cell]);
+    for (let m = starts; m !== 0; m &= m - 1) {
+      const on = ((cell * 9 + lowest(m)) << 1) | 1;
+      const chainFromOn = xLinks && (source === null || chainStarts[on] === chainStamp);
+      let fromOn: number[] | null = null;
+      const strong = offHigh[on ^ 1] > low[on ^ 1];
+      const cyclesPossible = strong && (pass === 2 || (startReturns[on] & needed) !== 0);
+      if (cyclesPossible || chainFromOn) {
+        if (cycles.length > 0) cycles.length = 0;
+        // A start that cannot give a chain (the Y pass has none; elsewhere, see chainStarts) searches for cycles only.
+        fromOn = searchFromOn(on, chainFromOn, cycles);
+        if (pass === 2) startReturns[on] = returnKinds;
+        for (const keys of cycles) {
+          const removals = cycleRemovals(grid, keys);
+          if (removals.length === 0) continue;
+          const complexity = distinctKeys(keys);
+          hints.push(new StaticHint(cycleBase + lengthDifficulty(complexity), complexity, sortKey, removals, keys, true, grid));
         }
-        if (!xLinks) continue;
-        // Without a link out of the start's "off" key there is no chain from it.
-        const chainFromOff = offHigh[on ^ 1] > low[on ^ 1] && (source === null || chainStarts[on ^ 1] === chainStamp);
-        const fromOff = chainFromOff ? searchFromOff(on ^ 1) : null;
-        if (fromOn !== null) hints.push(chainHint(grid, fromOn, chainBase, sortKey));
-        if (fromOff !== null) hints.push(chainHint(grid, fromOff, chainBase, sortKey));
+      } else if (pass === 2) {
+        startReturns[on] = 0;
       }
+      if (!xLinks) continue;
+      // Without a link out of the start's "off" key there is no chain from it.
+      const chainFromOff = strong && (source === null || chainStarts[on ^ 1] === chainStamp);
+      const fromOff = chainFromOff ? searchFromOff(on ^ 1) : null;
+      if (fromOn !== null) hints.push(chainHint(grid, fromOn, chainBase, sortKey));
+      if (fromOff !== null) hints.push(chainHint(grid, fromOff, chainBase, sortKey));
     }
   }
   return hints;
