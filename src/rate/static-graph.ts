@@ -376,7 +376,7 @@ export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): num
  */
 function markCommonReach(first: number, end: number, stamp: number): void {
   let touchedCount = 0;
-  let tail = 0;
+  let front = 0;
   let size = 0;
   for (let i = first; i < end; i++) {
     for (let side = 0; side < 2; side++) {
@@ -390,8 +390,8 @@ function markCommonReach(first: number, end: number, stamp: number): void {
     }
   }
   while (size > 0) {
-    const key = reachQueue[tail];
-    tail = tail === 1457 ? 0 : tail + 1;
+    const key = reachQueue[front];
+    front = front === 1457 ? 0 : front + 1;
     size--;
     const bits = pendingBits[key];
     pendingBits[key] = 0;
@@ -408,7 +408,7 @@ function markCommonReach(first: number, end: number, stamp: number): void {
       // An "off" key without links in the pass passes nothing on.
       if (on && offHigh[next] === low[next]) continue;
       if (pendingBits[next] === 0) {
-        let at = tail + size;
+        let at = front + size;
         if (at >= 1458) at -= 1458;
         reachQueue[at] = next;
         size++;
