@@ -11,7 +11,8 @@ import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
 import { nestedForcingChains } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
-import { staticHints } from "../src/rate/static-chains.js";
+import { setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
+import { Signature } from "../src/rate/nested-hint.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
 import { setHintCarry } from "../src/rate/nested-engine.js";
 import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
@@ -385,4 +386,50 @@ test("nested static chains: on perturbed grids the first of all hints (SE's sort
     if (expected !== null) withHint++;
   }
   assert.ok(withHint > 80);
+});
+
+test("nested static chains: with a chainless source grid, the hints of a grid reduced from it are those found without the source, and without the XY pass's returns", { skip: !ratings && missingData("se-ratings.tsv") }, () => {
+  // With the source, only starts that reach both "off" ends of a new link look for forcing chains (static-graph.ts);
+  // the X and Y passes look for cycles only from starts whose XY search met a return of their kind (static-chains.ts).
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 75);
+  let seed = 4242;
+  const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
+  const signatures = (grid: CandidateGrid, source: CandidateGrid | null): number[][] =>
+    staticHints(grid, source).map((hint) => {
+      const signature = new Signature();
+      hint.writeSignature(signature);
+      return Array.from(signature.values.subarray(0, signature.length));
+    });
+  let compared = 0;
+  let withHints = 0;
+  for (let i = 0; i < rows.length; i += 25) {
+    const grid = CandidateGrid.fromPuzzle(parsePuzzle(rows[i].puzzle));
+    for (let steps = 0; steps < 60; steps++) {
+      if (forcingChainsAndCycles(grid) === null) {
+        for (let k = 0; k < 2; k++) {
+          const working = grid.copy();
+          // Remove a few candidates at random (never a cell's last two), as a propagation does.
+          for (let r = 1 + Math.floor(random() * 12); r > 0; r--) {
+            const cell = Math.floor(random() * 81);
+            const digit = 1 + Math.floor(random() * 9);
+            let size = 0;
+            for (let d = 1; d <= 9; d++) if (working.has(cell, d)) size++;
+            if (size > 2 && working.has(cell, digit)) working.remove(cell, digit);
+          }
+          // Every strong start searched in every pass: the plain search.
+          setReturnsFilter(false);
+          const expected = signatures(working, null);
+          setReturnsFilter(true);
+          assert.deepEqual(signatures(working, null), expected, rows[i].puzzle);
+          assert.deepEqual(signatures(working, grid), expected, rows[i].puzzle);
+          compared++;
+          if (expected.length > 0) withHints++;
+        }
+      }
+      const step = nextStep(grid);
+      if (step === null) break;
+      applyStep(grid, step);
+    }
+  }
+  assert.ok(compared > 200 && withHints > 50, `${compared} grids, ${withHints} with hints`);
 });

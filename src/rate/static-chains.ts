@@ -248,6 +248,13 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   return hints;
 }
 
+/** Whether the X and Y passes skip the starts whose XY search met no return of their kind (the tests compare both ways). */
+let returnsFilter = true;
+
+export function setReturnsFilter(on: boolean): void {
+  returnsFilter = on;
+}
+
 /** The returns the XY searches met, by start: startReturns[on] (X_RETURN, Y_RETURN). */
 const startReturns = new Uint8Array(1458);
 const cycles: number[][] = [];
@@ -271,7 +278,7 @@ function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: numb
       const chainFromOn = xLinks && (source === null || chainStarts[on] === chainStamp);
       let fromOn: number[] | null = null;
       const strong = offHigh[on ^ 1] > low[on ^ 1];
-      const cyclesPossible = strong && (pass === 2 || (startReturns[on] & needed) !== 0);
+      const cyclesPossible = strong && (pass === 2 || !returnsFilter || (startReturns[on] & needed) !== 0);
       if (cyclesPossible || chainFromOn) {
         if (cycles.length > 0) cycles.length = 0;
         // A start that cannot give a chain (the Y pass has none; elsewhere, see chainStarts) searches for cycles only.
