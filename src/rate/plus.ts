@@ -56,6 +56,38 @@ LOCKING_PAIRS.forEach(([types1, types2], pair) => {
   });
 });
 
+/**
+ * LOCKING_CONFINED[512 * LOCKING_PATTERN[9 * pair + i] + positions]: the j
+ * (0-2) of the unit 2 at LOCKING_CROSS[4 * (9 * pair + i) + 1 + j] that
+ * holds all of unit 1's `positions` (two or more), or 3 when none does. A
+ * unit 1's three intersections are one of a few patterns (a box's rows, its
+ * columns, a line's boxes), so the tables are shared.
+ */
+const LOCKING_PATTERN = new Uint8Array(4 * 9);
+const lockingPatterns: string[] = [];
+const confinedParts: Uint8Array[] = [];
+for (let pair = 0; pair < 4; pair++) {
+  for (let i = 0; i < 9; i++) {
+    const at = 4 * (9 * pair + i);
+    const u1 = LOCKING_PAIRS[pair][0][i];
+    const masks = [1, 2, 3].map((j) => INTERSECTION[27 * u1 + LOCKING_CROSS[at + j]]);
+    const name = masks.join(",");
+    let pattern = lockingPatterns.indexOf(name);
+    if (pattern < 0) {
+      pattern = lockingPatterns.push(name) - 1;
+      const table = new Uint8Array(512).fill(3);
+      for (let positions = 0; positions < 512; positions++) {
+        if ((positions & (positions - 1)) === 0) continue;
+        for (let j = 0; j < 3; j++) if ((positions & ~masks[j]) === 0) table[positions] = j;
+      }
+      confinedParts.push(table);
+    }
+    LOCKING_PATTERN[9 * pair + i] = pattern;
+  }
+}
+const LOCKING_CONFINED = new Uint8Array(512 * confinedParts.length);
+confinedParts.forEach((table, pattern) => LOCKING_CONFINED.set(table, 512 * pattern));
+
 /** changed[unit]: the digits whose places in the unit the propagation reduced (set by advancedOffs). */
 const changed = new Uint16Array(27);
 /** two[line]: the digits with exactly two places left in the row or column in the working grid (set by advancedOffs before the X-Wings). */
@@ -76,14 +108,26 @@ function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedO
       // Only a digit whose places in unit 1 the propagation reduced can give a hint with parents.
       const digits = changed[u1];
       if (digits === 0) continue;
+      // The changed digits confined to each unit 2: SE's order is unit 2, then digit.
+      const table = 512 * LOCKING_PATTERN[9 * pair + i];
+      let confined0 = 0;
+      let confined1 = 0;
+      let confined2 = 0;
+      for (let c = digits; c !== 0; c &= c - 1) {
+        const d = lowest(c);
+        const j = LOCKING_CONFINED[table + work.where[9 * u1 + d]];
+        if (j === 0) confined0 |= 1 << d;
+        else if (j === 1) confined1 |= 1 << d;
+        else if (j === 2) confined2 |= 1 << d;
+      }
+      if ((confined0 | confined1 | confined2) === 0) continue;
       const at = 4 * (9 * pair + i);
-      for (let j = 1; j <= LOCKING_CROSS[at]; j++) {
-        const u2 = LOCKING_CROSS[at + j];
+      for (let j = 0; j < 3; j++) {
+        const u2 = LOCKING_CROSS[at + 1 + j];
         const inter12 = INTERSECTION[27 * u1 + u2];
-        for (let c = digits; c !== 0; c &= c - 1) {
+        for (let c = j === 0 ? confined0 : j === 1 ? confined1 : confined2; c !== 0; c &= c - 1) {
           const d = lowest(c);
           const positions = work.where[9 * u1 + d];
-          if ((positions & (positions - 1)) === 0 || (positions & ~inter12) !== 0) continue;
           const removable = work.where[9 * u2 + d] & ~INTERSECTION[27 * u2 + u1];
           if (removable === 0) continue;
           const parents: number[] = [];
