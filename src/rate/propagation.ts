@@ -81,23 +81,19 @@ export class Propagation {
   start = -1;
 
   reset(): void {
-    if (this.light) {
-      // A light propagation's words hold all its set bits (see onWords).
-      this.light = false;
-      for (let m = this.onWords; m !== 0; m &= m - 1) this.onBits[31 - Math.clz32(m & -m)] = 0;
-      for (let m = this.offWords; m !== 0; m &= m - 1) this.offBits[31 - Math.clz32(m & -m)] = 0;
-    }
+    // The words hold every set bit, a light propagation's and a full one's (add keeps them).
+    this.light = false;
+    for (let m = this.onWords; m !== 0; m &= m - 1) this.onBits[31 - Math.clz32(m & -m)] = 0;
+    for (let m = this.offWords; m !== 0; m &= m - 1) this.offBits[31 - Math.clz32(m & -m)] = 0;
     this.onWords = 0;
     this.offWords = 0;
     this.nestedNodes = 0;
-    // Every set bit belongs to a node's key: clearing their words clears the sets.
-    for (let i = 0; i < this.count; i++) {
-      this.ancestorCounts[i] = 0;
-      const key = this.keys[i];
-      this.index[key] = -1;
-      const word = key >> 6;
-      if (key & 1) this.onBits[word] = 0;
-      else this.offBits[word] = 0;
+    const count = this.count;
+    if (count > 0) {
+      this.ancestorCounts.fill(0, 0, count);
+      const keys = this.keys;
+      const index = this.index;
+      for (let i = 0; i < count; i++) index[keys[i]] = -1;
     }
     this.count = 0;
     this.parentCount = 0;
