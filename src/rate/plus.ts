@@ -27,6 +27,7 @@
  */
 import { hasTwoBits } from "../core/bits.js";
 import { BOXES, type CandidateGrid, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
+import { LOCK_CROSSED, LOCK_SEGMENT, LOCK_SHAPE, LOCKING_PAIRS } from "./locking-tables.js";
 import { lowest } from "./helpers.js";
 
 /** One "off" node found: its key ((cell * 9 + digit - 1) << 1) and its parents' keys. */
@@ -35,58 +36,7 @@ export interface AdvancedOff {
   readonly parents: readonly number[];
 }
 
-const LOCKING_PAIRS: readonly (readonly [readonly number[], readonly number[]])[] = [
-  [BOXES, COLUMNS],
-  [BOXES, ROWS],
-  [COLUMNS, BOXES],
-  [ROWS, BOXES],
-];
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
-
-/**
- * LOCKING_CROSS[4 * (9 * pair + i) ..]: for LOCKING_PAIRS[pair] and its
- * i-th unit 1, the count then the units 2 it crosses (3 of them), in the
- * order of the pair's second unit list.
- */
-const LOCKING_CROSS = new Uint8Array(4 * 9 * 4);
-LOCKING_PAIRS.forEach(([types1, types2], pair) => {
-  types1.forEach((u1, i) => {
-    const at = 4 * (9 * pair + i);
-    for (const u2 of types2) if (INTERSECTION[27 * u1 + u2] !== 0) LOCKING_CROSS[at + 1 + LOCKING_CROSS[at]++] = u2;
-  });
-});
-
-/**
- * LOCKING_CONFINED[512 * LOCKING_PATTERN[9 * pair + i] + positions]: the j
- * (0-2) of the unit 2 at LOCKING_CROSS[4 * (9 * pair + i) + 1 + j] that
- * holds all of unit 1's `positions` (two or more), or 3 when none does. A
- * unit 1's three intersections are one of a few patterns (a box's rows, its
- * columns, a line's boxes), so the tables are shared.
- */
-const LOCKING_PATTERN = new Uint8Array(4 * 9);
-const lockingPatterns: string[] = [];
-const confinedParts: Uint8Array[] = [];
-for (let pair = 0; pair < 4; pair++) {
-  for (let i = 0; i < 9; i++) {
-    const at = 4 * (9 * pair + i);
-    const u1 = LOCKING_PAIRS[pair][0][i];
-    const masks = [1, 2, 3].map((j) => INTERSECTION[27 * u1 + LOCKING_CROSS[at + j]]);
-    const name = masks.join(",");
-    let pattern = lockingPatterns.indexOf(name);
-    if (pattern < 0) {
-      pattern = lockingPatterns.push(name) - 1;
-      const table = new Uint8Array(512).fill(3);
-      for (let positions = 0; positions < 512; positions++) {
-        if ((positions & (positions - 1)) === 0) continue;
-        for (let j = 0; j < 3; j++) if ((positions & ~masks[j]) === 0) table[positions] = j;
-      }
-      confinedParts.push(table);
-    }
-    LOCKING_PATTERN[9 * pair + i] = pattern;
-  }
-}
-const LOCKING_CONFINED = new Uint8Array(512 * confinedParts.length);
-confinedParts.forEach((table, pattern) => LOCKING_CONFINED.set(table, 512 * pattern));
 
 /** changed[unit]: the digits whose places in the unit the propagation reduced (set by advancedOffs). */
 const changed = new Uint16Array(27);
@@ -109,23 +59,23 @@ function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedO
       const digits = changed[u1];
       if (digits === 0) continue;
       // The changed digits confined to each unit 2: SE's order is unit 2, then digit.
-      const table = 512 * LOCKING_PATTERN[9 * pair + i];
-      let confined0 = 0;
-      let confined1 = 0;
-      let confined2 = 0;
+      const shape = 512 * LOCK_SHAPE[9 * pair + i];
+      let within0 = 0;
+      let within1 = 0;
+      let within2 = 0;
       for (let c = digits; c !== 0; c &= c - 1) {
         const d = lowest(c);
-        const j = LOCKING_CONFINED[table + work.where[9 * u1 + d]];
-        if (j === 0) confined0 |= 1 << d;
-        else if (j === 1) confined1 |= 1 << d;
-        else if (j === 2) confined2 |= 1 << d;
+        const positions = work.where[9 * u1 + d];
+        if ((positions & (positions - 1)) === 0) continue;
+        const j = LOCK_SEGMENT[shape + positions];
+        if (j === 0) within0 |= 1 << d;
+        else if (j === 1) within1 |= 1 << d;
+        else if (j === 2) within2 |= 1 << d;
       }
-      if ((confined0 | confined1 | confined2) === 0) continue;
-      const at = 4 * (9 * pair + i);
       for (let j = 0; j < 3; j++) {
-        const u2 = LOCKING_CROSS[at + 1 + j];
+        const u2 = LOCK_CROSSED[3 * (9 * pair + i) + j];
         const inter12 = INTERSECTION[27 * u1 + u2];
-        for (let c = j === 0 ? confined0 : j === 1 ? confined1 : confined2; c !== 0; c &= c - 1) {
+        for (let c = j === 0 ? within0 : j === 1 ? within1 : within2; c !== 0; c &= c - 1) {
           const d = lowest(c);
           const positions = work.where[9 * u1 + d];
           const removable = work.where[9 * u2 + d] & ~INTERSECTION[27 * u2 + u1];

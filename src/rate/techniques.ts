@@ -26,6 +26,7 @@ import { multipleForcingChains } from "./multiple.js";
 import { nestedForcingChains } from "./nested.js";
 import { bug, uniqueLoops } from "./uniqueness.js";
 import { bitsOf, candidatesAt, cellsOfPositions, digitsOfMask, lowest, step } from "./helpers.js";
+import { LOCK_CROSSED, LOCK_SEGMENT, LOCK_SHAPE, LOCKING_PAIRS } from "./locking-tables.js";
 
 /** SE's region-type order for most producers. */
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
@@ -97,47 +98,6 @@ export function nakedSingle(grid: CandidateGrid): Step | null {
 
 // ---------------------------------------------------------------------------
 // Intersections (SE's Locking producer)
-
-/** The (region1, region2) type pairs of SE's Locking producer, in its order. */
-const LOCKING_PAIRS: readonly (readonly [readonly number[], readonly number[]])[] = [
-  [BOXES, COLUMNS],
-  [BOXES, ROWS],
-  [COLUMNS, BOXES],
-  [ROWS, BOXES],
-];
-
-/**
- * The units a unit of the first type crosses, per pair and first unit:
- * LOCK_CROSSED[3 * (9 * pair + i1) + j] is the j-th crossed unit of the
- * second type, in SE's order. Their intersections with the first unit are
- * three disjoint position sets of one of two shapes (LOCK_SHAPE): 0 for
- * 0x7, 0x38, 0x1c0 (a box's rows, a line's boxes), 1 for 0x49, 0x92, 0x124
- * (a box's columns).
- */
-const LOCK_CROSSED = new Uint8Array(4 * 9 * 3);
-const LOCK_SHAPE = new Uint8Array(4 * 9);
-/** LOCK_SEGMENT[512 * shape + positions]: the j whose intersection holds every position, or -1. */
-const LOCK_SEGMENT = new Int8Array(2 * 512).fill(-1);
-{
-  const shapes = [[0x7, 0x38, 0x1c0], [0x49, 0x92, 0x124]];
-  for (let shape = 0; shape < 2; shape++) {
-    for (let positions = 1; positions < 512; positions++) {
-      const j = shapes[shape].findIndex((mask) => (positions & ~mask) === 0);
-      LOCK_SEGMENT[512 * shape + positions] = j;
-    }
-  }
-  LOCKING_PAIRS.forEach(([types1, types2], pair) => {
-    for (let i1 = 0; i1 < 9; i1++) {
-      const u1 = types1[i1];
-      const crossed = types2.filter((u2) => INTERSECTION[27 * u1 + u2] !== 0);
-      const masks = crossed.map((u2) => INTERSECTION[27 * u1 + u2]).join();
-      const shape = shapes.findIndex((list) => list.join() === masks);
-      if (crossed.length !== 3 || shape < 0) throw new Error(`unexpected intersections of unit ${u1}`);
-      LOCK_SHAPE[9 * pair + i1] = shape;
-      LOCK_CROSSED.set(crossed, 3 * (9 * pair + i1));
-    }
-  });
-}
 
 /**
  * Pointing (box -> line, 2.6) and claiming (line -> box, 2.8); in direct mode
