@@ -50,3 +50,21 @@ export const LOCK_SEGMENT = new Int8Array(2 * 512).fill(-1);
     }
   });
 }
+
+/**
+ * Which of `digits` (bit d - 1 for digit d) have two places or more in
+ * unit `u1` (pair `pair`, index `i1`), all within one crossed unit: three
+ * 9-bit masks, the j-th at bits 9j to 9j + 8, j as in LOCK_CROSSED.
+ */
+export function confinedDigits(where: Uint16Array, pair: number, i1: number, u1: number, digits: number): number {
+  const shape = 512 * LOCK_SHAPE[9 * pair + i1];
+  let confined = 0;
+  for (let d = 0; d < 9; d++) {
+    if (((digits >> d) & 1) === 0) continue;
+    const positions = where[9 * u1 + d];
+    if ((positions & (positions - 1)) === 0) continue;
+    const j = LOCK_SEGMENT[shape + positions];
+    if (j >= 0) confined |= 1 << (9 * j + d);
+  }
+  return confined;
+}

@@ -27,7 +27,7 @@
  */
 import { hasTwoBits } from "../core/bits.js";
 import { BOXES, type CandidateGrid, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
-import { LOCK_CROSSED, LOCK_SEGMENT, LOCK_SHAPE, LOCKING_PAIRS } from "./locking-tables.js";
+import { confinedDigits, LOCK_CROSSED, LOCKING_PAIRS } from "./locking-tables.js";
 import { lowest } from "./helpers.js";
 
 /** One "off" node found: its key ((cell * 9 + digit - 1) << 1) and its parents' keys. */
@@ -58,24 +58,13 @@ function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedO
       // Only a digit whose places in unit 1 the propagation reduced can give a hint with parents.
       const digits = changed[u1];
       if (digits === 0) continue;
-      // The changed digits confined to each unit 2: SE's order is unit 2, then digit.
-      const shape = 512 * LOCK_SHAPE[9 * pair + i];
-      let within0 = 0;
-      let within1 = 0;
-      let within2 = 0;
-      for (let c = digits; c !== 0; c &= c - 1) {
-        const d = lowest(c);
-        const positions = work.where[9 * u1 + d];
-        if ((positions & (positions - 1)) === 0) continue;
-        const j = LOCK_SEGMENT[shape + positions];
-        if (j === 0) within0 |= 1 << d;
-        else if (j === 1) within1 |= 1 << d;
-        else if (j === 2) within2 |= 1 << d;
-      }
+      // The changed digits confined to a unit 2, in SE's order: unit 2, then digit.
+      const confined = confinedDigits(work.where, pair, i, u1, digits);
+      if (confined === 0) continue;
       for (let j = 0; j < 3; j++) {
         const u2 = LOCK_CROSSED[3 * (9 * pair + i) + j];
         const inter12 = INTERSECTION[27 * u1 + u2];
-        for (let c = j === 0 ? within0 : j === 1 ? within1 : within2; c !== 0; c &= c - 1) {
+        for (let c = (confined >> (9 * j)) & 0x1ff; c !== 0; c &= c - 1) {
           const d = lowest(c);
           const positions = work.where[9 * u1 + d];
           const removable = work.where[9 * u2 + d] & ~INTERSECTION[27 * u2 + u1];

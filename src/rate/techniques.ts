@@ -26,7 +26,7 @@ import { multipleForcingChains } from "./multiple.js";
 import { nestedForcingChains } from "./nested.js";
 import { bug, uniqueLoops } from "./uniqueness.js";
 import { bitsOf, candidatesAt, cellsOfPositions, digitsOfMask, lowest, step } from "./helpers.js";
-import { LOCK_CROSSED, LOCK_SEGMENT, LOCK_SHAPE, LOCKING_PAIRS } from "./locking-tables.js";
+import { confinedDigits, LOCK_CROSSED, LOCKING_PAIRS } from "./locking-tables.js";
 
 /** SE's region-type order for most producers. */
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
@@ -113,20 +113,10 @@ export function locking(grid: CandidateGrid, direct: boolean): Step | null {
     const types1 = LOCKING_PAIRS[pair][0];
     for (let i1 = 0; i1 < 9; i1++) {
       const u1 = types1[i1];
-      const shape = 512 * LOCK_SHAPE[9 * pair + i1];
-      let within0 = 0;
-      let within1 = 0;
-      let within2 = 0;
-      for (let d = 0; d < 9; d++) {
-        const positions = grid.where[9 * u1 + d];
-        if ((positions & (positions - 1)) === 0) continue;
-        const j = LOCK_SEGMENT[shape + positions];
-        if (j === 0) within0 |= 1 << d;
-        else if (j === 1) within1 |= 1 << d;
-        else if (j === 2) within2 |= 1 << d;
-      }
+      const confined = confinedDigits(grid.where, pair, i1, u1, 0x1ff);
+      if (confined === 0) continue;
       for (let j = 0; j < 3; j++) {
-        const digits = j === 0 ? within0 : j === 1 ? within1 : within2;
+        const digits = (confined >> (9 * j)) & 0x1ff;
         if (digits === 0) continue;
         const u2 = LOCK_CROSSED[3 * (9 * pair + i1) + j];
         for (let m = digits; m !== 0; m &= m - 1) {
