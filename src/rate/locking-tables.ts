@@ -24,9 +24,9 @@ export const LOCKING_PAIRS: readonly (readonly [readonly number[], readonly numb
  * (a box's columns).
  */
 export const LOCK_CROSSED = new Uint8Array(4 * 9 * 3);
-export const LOCK_SHAPE = new Uint8Array(4 * 9);
+const LOCK_SHAPE = new Uint8Array(4 * 9);
 /** LOCK_SEGMENT[512 * shape + positions]: the j whose intersection holds every position, or -1. */
-export const LOCK_SEGMENT = new Int8Array(2 * 512).fill(-1);
+const LOCK_SEGMENT = new Int8Array(2 * 512).fill(-1);
 {
   const shapes = [
     [0x7, 0x38, 0x1c0],
