@@ -35,6 +35,7 @@ import {
   SIGNATURE_NEXT,
   SIGNATURE_TARGETS,
   Signature,
+  type StaticNodes,
   targetRemovals,
 } from "./nested-hint.js";
 import { chainComplexity, chainWithNested, intern, recordingNestedChains } from "./nested-registry.js";
@@ -124,6 +125,23 @@ function removalNumber(target: number, cell: number, others: number): number {
 /** Whether a hint of `complexity` and `sortKey` found after `earlier` goes before it in SE's order (complexity, sort key, discovery). */
 function ranksBefore(complexity: number, sortKey: number, earlier: { readonly complexity: number; readonly sortKey: number }): boolean {
   return complexity < earlier.complexity || (complexity === earlier.complexity && sortKey < earlier.sortKey);
+}
+
+/** A copy of a working grid's candidates and places, when `valid` (see Engine.staticTaken). */
+class Snapshot {
+  readonly grid = new CandidateGrid();
+  valid = false;
+
+  take(current: CandidateGrid): void {
+    this.grid.candidates.set(current.candidates);
+    this.grid.where.set(current.where);
+    this.valid = true;
+  }
+
+  /** The copy if valid, else `otherwise`. */
+  or(otherwise: CandidateGrid | null): CandidateGrid | null {
+    return this.valid ? this.grid : otherwise;
+  }
 }
 
 /** A hint of a nested multiple or dynamic forcing chains producer. */
@@ -251,9 +269,10 @@ export class Engine {
   multiplelessSource = false;
   /**
    * Set on the static multiple engine nested at level 3, for one run: the
-   * grid the outer propagation started from, and the stamp of the keys that
-   * reach a new link (markReachingNewLinks, all links), when the skip below
-   * applies; else null.
+   * grid the outer propagation started from (or its later working grid
+   * multipleTaken), and the stamp of the keys that reach a link new since
+   * (markReachingNewLinks, all links), when the skip below applies; else
+   * null.
    */
   private skipSource: CandidateGrid | null = null;
   private skipStamp = -1;
@@ -262,7 +281,22 @@ export class Engine {
    * a string), for one source grid: SE asks level 3 on the grid where level
    * 2 found nothing, and its propagations meet the same working grids.
    */
-  staticCache: Map<string, AdvancedNode[]> | null = null;
+  staticCache: Map<string, StaticNodes> | null = null;
+  /**
+   * Earlier working grids of the running propagation, which only loses
+   * candidates: the last where no set rule had a usable hint, the last
+   * where the static chains were asked and where the static multiple chains
+   * ran, with every hint taken (each had rule parents, so the propagation
+   * removed all they remove). A hint of a later working grid that uses only
+   * what such a grid already had (units, links, a cell's or region's
+   * branches) was one there too, with the same rule parents and at least
+   * its removals, which are gone: so each rule looks only at what changed
+   * since (advancedOffs' units; markChainStarts' and skipsUnchanged's new
+   * links), which is less than what changed since the source grid.
+   */
+  private readonly setRulesQuiet = new Snapshot();
+  private readonly staticTaken = new Snapshot();
+  private readonly multipleTaken = new Snapshot();
   /**
    * The nested dynamic chains' "off" nodes by working grid, for one
    * producer call (levels 4 and 5): the propagations from different
@@ -316,30 +350,34 @@ export class Engine {
   /** SE's getAdvancedPotentials: the set rules, then the level's chaining rules, until one gives something. */
   private advanced(current: CandidateGrid, source: CandidateGrid): AdvancedNode[] {
     const out: AdvancedNode[] = [];
-    for (const { key, parents } of advancedOffs(current, source)) out.push({ key, parents, hint: null });
+    for (const { key, parents } of advancedOffs(current, source, this.setRulesQuiet.valid ? this.setRulesQuiet.grid : source)) out.push({ key, parents, hint: null });
     if (out.length > 0 || this.level < 2) return out;
+    this.setRulesQuiet.take(current);
     const level = this.level;
     if (level < 4) {
       const cache = this.staticCache;
       const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
-      const cached = cache === null ? undefined : cache.get(key);
-      if (cached !== undefined) {
-        if (cached.length > 0 || level < 3) return cached;
+      let found = cache === null ? undefined : cache.get(key);
+      if (found === undefined) {
+        const nodes: AdvancedNode[] = [];
+        const allTaken = collect(staticHints(current, this.staticTaken.or(this.chainlessSource ? source : null)), source, current, nodes);
+        found = { nodes, allTaken };
+        cache?.set(key, found);
+      } else if (found.nodes.length === 0 && level >= 3) {
         buildGraph(current);
-      } else {
-        collect(staticHints(current, this.chainlessSource ? source : null), source, current, out);
-        cache?.set(key, out.slice());
-        if (out.length > 0 || level < 3) return out;
       }
+      if (found.allTaken) this.staticTaken.take(current);
+      if (found.nodes.length > 0 || level < 3) return found.nodes;
       // The graph of `current` is built (by staticHints or above).
       const multiple = this.nestedEngine(0, 0, false);
       multiple.graphReady = true;
-      if (this.chainlessSource && this.multiplelessSource) {
+      const skipFrom = this.multipleTaken.or(this.chainlessSource && this.multiplelessSource ? source : null);
+      if (skipFrom !== null) {
         selectPass(2);
-        multiple.skipStamp = markReachingNewLinks(current, source);
-        multiple.skipSource = source;
+        multiple.skipStamp = markReachingNewLinks(current, skipFrom);
+        multiple.skipSource = skipFrom;
       }
-      collect(multiple.hints(current), source, current, out);
+      if (collect(multiple.hints(current), source, current, out)) this.multipleTaken.take(current);
       multiple.graphReady = false;
       multiple.skipSource = null;
       return out;
@@ -373,6 +411,9 @@ export class Engine {
     const dynamic = this.dynamic;
     const level = this.level;
     prop.reset();
+    this.setRulesQuiet.valid = false;
+    this.staticTaken.valid = false;
+    this.multipleTaken.valid = false;
     work.candidates.set(grid.candidates);
     work.where.set(grid.where);
     if (level > 0) {
@@ -623,8 +664,11 @@ export class Engine {
    * and no branch can reach a new link (markReachingNewLinks): each branch
    * then follows only links the source grid has, reaching there all it
    * reaches here, so a target they share here would give the source grid the
-   * same multiple chain, with removals. `before` is the cell's (region's)
-   * candidates in the source grid, -1 when the skip does not apply.
+   * same multiple chain, with removals. The same holds of an earlier working
+   * grid of the outer propagation where these chains ran and it took every
+   * removal (multipleTaken): there the target would give removals that are
+   * gone. `before` is the cell's (region's) candidates in that grid (the
+   * skip source), -1 when the skip does not apply.
    */
   private skipsUnchanged(now: number, before: number, cell: number, unit: number, d: number): boolean {
     if (this.skipSource === null || now !== before) return false;

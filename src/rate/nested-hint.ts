@@ -94,10 +94,11 @@ export interface AdvancedNode {
 
 /**
  * SE's getAdvancedPotentials accumulator for a chaining rule: the "off"
- * nodes of the hints (sorted, equal removals dropped) that have rule parents.
+ * nodes of the hints (sorted, equal removals dropped) that have rule
+ * parents. Returns whether every ranked hint had some (see addNodes).
  */
-export function collect(hints: NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): void {
-  addNodes(rankHints(hints), source, current, out);
+export function collect(hints: NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): boolean {
+  return addNodes(rankHints(hints), source, current, out);
 }
 
 /**
@@ -120,13 +121,29 @@ export function rankHints(hints: NestedHint[]): NestedHint[] {
   return ranked;
 }
 
-/** The "off" nodes of ranked hints (rankHints) that have rule parents against `source`. */
-export function addNodes(ranked: readonly NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): void {
+/**
+ * The "off" nodes of ranked hints (rankHints) that have rule parents
+ * against `source`. Returns whether every hint had some: then a
+ * propagation that takes the nodes removes every candidate the hints
+ * remove.
+ */
+export function addNodes(ranked: readonly NestedHint[], source: CandidateGrid, current: CandidateGrid, out: AdvancedNode[]): boolean {
+  let all = true;
   for (const hint of ranked) {
     const parents = hint.ruleParents(source, current);
-    if (parents.length === 0) continue;
+    if (parents.length === 0) {
+      all = false;
+      continue;
+    }
     for (const key of hint.removals) out.push({ key, parents, hint });
   }
+  return all;
+}
+
+/** A working grid's nested static chains as nodes (collect), and whether every hint had rule parents. */
+export interface StaticNodes {
+  readonly nodes: AdvancedNode[];
+  readonly allTaken: boolean;
 }
 
 /**

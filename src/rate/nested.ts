@@ -67,14 +67,14 @@ import { forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
 import type { CandidateGrid } from "./grid.js";
 import { ratingOf, step } from "./helpers.js";
 import { multipleForcingChains } from "./multiple.js";
-import type { AdvancedNode } from "./nested-hint.js";
+import type { StaticNodes } from "./nested-hint.js";
 import { Engine } from "./nested-engine.js";
 import { chainWithNested, clearRegistry, newRegistry } from "./nested-registry.js";
 import type { Step } from "./step.js";
 
 const engines: Engine[] = [];
 /** Engine.staticCache of the top-level levels 2 and 3, and the source grid it belongs to. */
-const staticCache = new Map<string, AdvancedNode[]>();
+const staticCache = new Map<string, StaticNodes>();
 let staticCacheSource = "";
 
 /** SE's Chaining.getNestedSuffix. */

@@ -38,7 +38,7 @@ export interface AdvancedOff {
 
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
 
-/** changed[unit]: the digits whose places in the unit the propagation reduced (set by advancedOffs). */
+/** changed[unit]: the digits whose places in the unit the propagation reduced since the grid advancedOffs compares with. */
 const changed = new Uint16Array(27);
 /** two[line]: the digits with exactly two places left in the row or column in the working grid (set by advancedOffs before the X-Wings). */
 const two = new Uint16Array(18);
@@ -189,11 +189,18 @@ function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff
  * SE's getAdvancedPotentials at level 1: the "off" nodes the first rule with
  * a usable hint gives, in SE's order (duplicates kept: the caller skips nodes
  * it has).
+ *
+ * `since` (the source grid unless given) is an earlier working grid of the
+ * same propagation where every rule was asked and none had a usable hint.
+ * A hint whose units have not changed since was a hint there, with the same
+ * parents and at least its removals, so it has no parents or removes
+ * nothing: only the units changed since are looked at.
  */
-export function advancedOffs(work: CandidateGrid, source: CandidateGrid): AdvancedOff[] {
+export function advancedOffs(work: CandidateGrid, source: CandidateGrid, since: CandidateGrid = source): AdvancedOff[] {
+  const before = since.where;
   for (let unit = 0; unit < 27; unit++) {
     let reduced = 0;
-    for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== source.where[9 * unit + d]) reduced |= 1 << d;
+    for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== before[9 * unit + d]) reduced |= 1 << d;
     changed[unit] = reduced;
   }
   const out: AdvancedOff[] = [];
