@@ -42,7 +42,7 @@ import { popcount } from "../core/bits.js";
 import { lengthDifficulty } from "./chaining.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
-import { advancedOffs } from "./plus.js";
+import { SetRules } from "./plus.js";
 import { lightBranches } from "./dynamic-reach.js";
 import { ancestors, isShared, OffImplications, offsFromOn, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";
 import { buildGraph } from "./static-graph.js";
@@ -56,10 +56,12 @@ const single = new Int32Array(1);
 const parentBuffer = new Int32Array(16);
 let advancedParents = new Int32Array(64);
 const implied = new OffImplications();
+const setRules = new SetRules();
 
 /** SE's doChaining (multiple/dynamic, level 0 or 1) from one assumption, into `prop`. */
 function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: number, prop: Propagation): void {
   prop.reset();
+  setRules.begin();
   work.candidates.set(grid.candidates);
   work.where.set(grid.where);
   if (level > 0) {
@@ -90,7 +92,10 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
       const d = pot - 9 * cell;
       onsFromOff(implied, work, grid, index, p, cell, d);
       const made = implied.count;
-      if (dynamic) work.remove(cell, d + 1);
+      if (dynamic) {
+        work.remove(cell, d + 1);
+        if (level > 0) setRules.removed(cell, d);
+      }
       for (let i = 0; i < made; i++) {
         const on = implied.keys[i];
         const n = implied.parentCount[i];
@@ -105,7 +110,7 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
     }
     if (level > 0 && headOn === onLength && headOff === offLength) {
       // Dynamic forcing chains (+): the set-based rules on the reduced grid (SE adds no contradiction check here).
-      for (const { key, parents } of advancedOffs(work, grid)) {
+      for (const { key, parents } of setRules.offs(work, grid)) {
         if (index[key] >= 0) continue;
         if (parents.length > advancedParents.length) advancedParents = new Int32Array(2 * parents.length);
         let n = 0;

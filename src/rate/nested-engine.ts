@@ -39,7 +39,7 @@ import {
   targetRemovals,
 } from "./nested-hint.js";
 import { chainComplexity, chainWithNested, intern, recordingNestedChains } from "./nested-registry.js";
-import { advancedOffs } from "./plus.js";
+import { SetRules } from "./plus.js";
 import {
   ancestors,
   beginNestedCount,
@@ -284,17 +284,17 @@ export class Engine {
   staticCache: Map<string, StaticNodes> | null = null;
   /**
    * Earlier working grids of the running propagation, which only loses
-   * candidates: the last where no set rule had a usable hint, the last
-   * where the static chains were asked and where the static multiple chains
-   * ran, with every hint taken (each had rule parents, so the propagation
-   * removed all they remove). A hint of a later working grid that uses only
-   * what such a grid already had (units, links, a cell's or region's
-   * branches) was one there too, with the same rule parents and at least
-   * its removals, which are gone: so each rule looks only at what changed
-   * since (advancedOffs' units; markChainStarts' and skipsUnchanged's new
-   * links), which is less than what changed since the source grid.
+   * candidates: the last where the static chains were asked and where the
+   * static multiple chains ran, with every hint taken (each had rule
+   * parents, so the propagation removed all they remove). A hint of a later
+   * working grid that uses only what such a grid already had (links, a
+   * cell's or region's branches) was one there too, with the same rule
+   * parents and at least its removals, which are gone: so each rule looks
+   * only at what changed since (markChainStarts' and skipsUnchanged's new
+   * links), which is less than what changed since the source grid. The set
+   * rules do the same with the units (SetRules).
    */
-  private readonly setRulesQuiet = new Snapshot();
+  private readonly setRules = new SetRules();
   private readonly staticTaken = new Snapshot();
   private readonly multipleTaken = new Snapshot();
   /**
@@ -350,9 +350,8 @@ export class Engine {
   /** SE's getAdvancedPotentials: the set rules, then the level's chaining rules, until one gives something. */
   private advanced(current: CandidateGrid, source: CandidateGrid): AdvancedNode[] {
     const out: AdvancedNode[] = [];
-    for (const { key, parents } of advancedOffs(current, source, this.setRulesQuiet.valid ? this.setRulesQuiet.grid : source)) out.push({ key, parents, hint: null });
+    for (const { key, parents } of this.setRules.offs(current, source)) out.push({ key, parents, hint: null });
     if (out.length > 0 || this.level < 2) return out;
-    this.setRulesQuiet.take(current);
     const level = this.level;
     if (level < 4) {
       const cache = this.staticCache;
@@ -411,7 +410,7 @@ export class Engine {
     const dynamic = this.dynamic;
     const level = this.level;
     prop.reset();
-    this.setRulesQuiet.valid = false;
+    this.setRules.begin();
     this.staticTaken.valid = false;
     this.multipleTaken.valid = false;
     work.candidates.set(grid.candidates);
@@ -450,7 +449,10 @@ export class Engine {
         if (recordReads) untouched.recordRead(start, cell, d);
         onsFromOff(implied, work, grid, index, p, cell, d);
         const made = implied.count;
-        if (dynamic) work.remove(cell, d + 1);
+        if (dynamic) {
+          work.remove(cell, d + 1);
+          if (level > 0) this.setRules.removed(cell, d);
+        }
         for (let i = 0; i < made; i++) {
           const on = implied.keys[i];
           const n = implied.parentCount[i];

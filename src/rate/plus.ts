@@ -17,7 +17,8 @@
  * - naked pair: the pair cells' other original candidates.
  *
  * A hint without parents is skipped (SE drops it), so the rules look only
- * at the units and cells the propagation changed before building one.
+ * at the units and cells the propagation changed (since they were last
+ * asked: see SetRules) before building one.
  *
  * SE keeps each hint's removals in a HashMap keyed by cells without their
  * own hash code, so its order within one hint varies from run to run; here
@@ -26,7 +27,7 @@
  * differ.
  */
 import { hasTwoBits } from "../core/bits.js";
-import { BOXES, type CandidateGrid, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
+import { BOXES, type CandidateGrid, CELL_UNITS, COLUMNS, INTERSECTION, ROWS, UNIT_CELLS } from "./grid.js";
 import { confinedDigits, LOCK_CROSSED, LOCKING_PAIRS } from "./locking-tables.js";
 import { lowest } from "./helpers.js";
 
@@ -38,9 +39,9 @@ export interface AdvancedOff {
 
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
 
-/** changed[unit]: the digits whose places in the unit the propagation reduced since the grid advancedOffs compares with. */
+/** changed[unit]: the digits whose places in the unit changed since the rule being asked was last asked (SetRules.offs). */
 const changed = new Uint16Array(27);
-/** two[line]: the digits with exactly two places left in the row or column in the working grid (set by advancedOffs before the X-Wings). */
+/** two[line]: the digits with exactly two places left in the row or column in the working grid (set by SetRules.offs before the X-Wings). */
 const two = new Uint16Array(18);
 
 /** Pushes the hint's removals (cells and digit masks, any order) with its parents. */
@@ -186,36 +187,62 @@ function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff
 }
 
 /**
- * SE's getAdvancedPotentials at level 1: the "off" nodes the first rule with
- * a usable hint gives, in SE's order (duplicates kept: the caller skips nodes
- * it has).
+ * SE's getAdvancedPotentials at level 1, for one propagation at a time: the
+ * "off" nodes the first rule with a usable hint gives, in SE's order
+ * (duplicates kept: the caller skips the nodes it has and takes the
+ * others).
  *
- * `since` (the source grid unless given) is an earlier working grid of the
- * same propagation where every rule was asked and none had a usable hint.
- * A hint whose units have not changed since was a hint there, with the same
- * parents and at least its removals, so it has no parents or removes
- * nothing: only the units changed since are looked at.
+ * The working grid only loses candidates, and each rule looks only at the
+ * units whose places changed since it was last asked in the propagation
+ * (since the source grid, the first time): a hint whose units have not
+ * changed since was a hint then, with the same parents and at least its
+ * removals, so the propagation took them, or it has no parents. The
+ * changes are noted as the propagation removes candidates (`removed`).
  */
-export function advancedOffs(work: CandidateGrid, source: CandidateGrid, since: CandidateGrid = source): AdvancedOff[] {
-  const before = since.where;
-  for (let unit = 0; unit < 27; unit++) {
-    let reduced = 0;
-    for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== before[9 * unit + d]) reduced |= 1 << d;
-    changed[unit] = reduced;
+export class SetRules {
+  /** For each rule (locking, hidden pairs, naked pairs, X-Wings) and unit: the digits whose places changed since the rule was last asked. */
+  private readonly since = new Uint16Array(4 * 27);
+
+  /** Starts a propagation from the source grid. */
+  begin(): void {
+    this.since.fill(0);
   }
-  const out: AdvancedOff[] = [];
-  lockingHints(work, source, out);
-  if (out.length > 0) return out;
-  hiddenPairHints(work, source, out);
-  if (out.length > 0) return out;
-  nakedPairHints(work, source, out);
-  if (out.length > 0) return out;
-  // The lines' digits with two places, for the X-Wings.
-  for (let line = 0; line < 18; line++) {
-    let pairs = 0;
-    for (let d = 0; d < 9; d++) if (hasTwoBits(work.where[9 * line + d])) pairs |= 1 << d;
-    two[line] = pairs;
+
+  /** Notes that the working grid lost digit d (0-8) from `cell`. */
+  removed(cell: number, d: number): void {
+    const bit = 1 << d;
+    const since = this.since;
+    for (let k = 3 * cell; k < 3 * cell + 3; k++) {
+      const unit = CELL_UNITS[k];
+      since[unit] |= bit;
+      since[27 + unit] |= bit;
+      since[54 + unit] |= bit;
+      since[81 + unit] |= bit;
+    }
   }
-  xWingHints(work, source, out);
-  return out;
+
+  offs(work: CandidateGrid, source: CandidateGrid): AdvancedOff[] {
+    const out: AdvancedOff[] = [];
+    const since = this.since;
+    for (let rule = 0; rule < 4; rule++) {
+      for (let unit = 0; unit < 27; unit++) {
+        changed[unit] = since[27 * rule + unit];
+        since[27 * rule + unit] = 0;
+      }
+      if (rule === 0) lockingHints(work, source, out);
+      else if (rule === 1) hiddenPairHints(work, source, out);
+      else if (rule === 2) nakedPairHints(work, source, out);
+      else {
+        // The lines' digits with two places, for the X-Wings.
+        for (let line = 0; line < 18; line++) {
+          let pairs = 0;
+          for (let d = 0; d < 9; d++) if (hasTwoBits(work.where[9 * line + d])) pairs |= 1 << d;
+          two[line] = pairs;
+        }
+        xWingHints(work, source, out);
+      }
+      if (out.length > 0) return out;
+    }
+    return out;
+  }
 }
