@@ -14,7 +14,7 @@ import { recordNestedChains } from "../src/rate/nested-registry.js";
 import { setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
 import { Signature } from "../src/rate/nested-hint.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
-import { setHintCarry } from "../src/rate/nested-engine.js";
+import { setEarlierGrids, setHintCarry } from "../src/rate/nested-engine.js";
 import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
 import { dynamicPropagation, multipleForcingChains } from "../src/rate/multiple.js";
 import { Propagation } from "../src/rate/propagation.js";
@@ -147,6 +147,26 @@ const SE_LEVELS = [
     ],
   },
 ] as const;
+
+test("nested rules: skipping what a propagation settled at an earlier working grid changes no node (each such grid asked against the source grid too) and no rating", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+  // Those SE rates 10.9 and up reach level 3, whose static multiple chains run on working grid after working grid.
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 109);
+  assert.equal(rows.length, 8);
+  let checks: Record<string, number> = {};
+  try {
+    setEarlierGrids("verify");
+    for (const row of rows) {
+      const result = ratePuzzle(row.puzzle, { checkUnique: false });
+      assert.equal(result.status, "rated", row.puzzle);
+      if (result.status !== "rated") continue;
+      assert.equal([result.er, result.ep, result.ed].map(formatRating).join("/"), `${row.ER}/${row.EP}/${row.ED}`, row.puzzle);
+    }
+  } finally {
+    checks = setEarlierGrids("on");
+  }
+  t.diagnostic(`working grids checked, where the rules looked only at what changed since an earlier one: ${JSON.stringify(checks)}`);
+  for (const rule of ["set rules", "static chains", "static multiple chains"]) assert.ok((checks[rule] ?? 0) > 100, `${rule}: only ${checks[rule] ?? 0} checks`);
+});
 
 test("nested levels 2-5 on their own: the hint SE's producer gives first, with chains (nested ones included) that check out and give its rating", (t) => {
   recordNestedChains(true);

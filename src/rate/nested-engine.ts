@@ -75,6 +75,33 @@ const ADVANCED = CAUSE_ADVANCED;
  * tests).
  */
 let hintCarry: "on" | "off" | "verify" = "on";
+
+/**
+ * Whether the nested rules look only at what changed since an earlier
+ * working grid of the propagation (see Engine.staticTaken and SetRules):
+ * "on" (the default), or "verify", which also asks each rule against the
+ * source grid wherever an earlier grid served, and throws unless both give
+ * the same nodes (for the tests).
+ */
+let earlierGrids: "on" | "verify" = "on";
+let earlierGridChecks: Record<string, number> = {};
+
+/** Sets the mode; returns how many working grids each rule was checked on since the last call. */
+export function setEarlierGrids(mode: "on" | "verify"): Record<string, number> {
+  earlierGrids = mode;
+  const checks = earlierGridChecks;
+  earlierGridChecks = {};
+  return checks;
+}
+
+/** In "verify" mode: throws unless the nodes found against an earlier grid are those found against the source grid. */
+function verifyNodes(rule: string, found: readonly { key: number; parents: readonly number[] }[], plain: readonly { key: number; parents: readonly number[] }[]): void {
+  earlierGridChecks[rule] = (earlierGridChecks[rule] ?? 0) + 1;
+  const text = (nodes: readonly { key: number; parents: readonly number[] }[]): string => nodes.map((node) => `${node.key}<${node.parents.join(",")}`).join(" ");
+  const a = text(found);
+  const b = text(plain);
+  if (a !== b) throw new Error(`${rule} against an earlier working grid: ${a}; against the source grid: ${b}`);
+}
 let carriedHits = 0;
 
 /** Sets the carry mode; returns how many working grids took carried hints since the last call. */
@@ -350,7 +377,10 @@ export class Engine {
   /** SE's getAdvancedPotentials: the set rules, then the level's chaining rules, until one gives something. */
   private advanced(current: CandidateGrid, source: CandidateGrid): AdvancedNode[] {
     const out: AdvancedNode[] = [];
+    const verify = earlierGrids === "verify";
+    const plainOffs = verify && this.setRules.noted() ? this.setRules.offs(current, source, true) : null;
     for (const { key, parents } of this.setRules.offs(current, source)) out.push({ key, parents, hint: null });
+    if (plainOffs !== null) verifyNodes("set rules", out, plainOffs);
     if (out.length > 0 || this.level < 2) return out;
     const level = this.level;
     if (level < 4) {
@@ -359,7 +389,13 @@ export class Engine {
       let found = cache === null ? undefined : cache.get(key);
       if (found === undefined) {
         const nodes: AdvancedNode[] = [];
+        let plain: AdvancedNode[] | null = null;
+        if (verify && this.staticTaken.valid) {
+          plain = [];
+          collect(staticHints(current, this.chainlessSource ? source : null), source, current, plain);
+        }
         const allTaken = collect(staticHints(current, this.staticTaken.or(this.chainlessSource ? source : null)), source, current, nodes);
+        if (plain !== null) verifyNodes("static chains", nodes, plain);
         found = { nodes, allTaken };
         cache?.set(key, found);
       } else if (found.nodes.length === 0 && level >= 3) {
@@ -370,13 +406,26 @@ export class Engine {
       // The graph of `current` is built (by staticHints or above).
       const multiple = this.nestedEngine(0, 0, false);
       multiple.graphReady = true;
-      const skipFrom = this.multipleTaken.or(this.chainlessSource && this.multiplelessSource ? source : null);
+      const fromSource = this.chainlessSource && this.multiplelessSource ? source : null;
+      let plain: AdvancedNode[] | null = null;
+      if (verify && this.multipleTaken.valid) {
+        // Before the run whose hints are kept: a run overwrites the last one's propagations.
+        plain = [];
+        if (fromSource !== null) {
+          selectPass(2);
+          multiple.skipStamp = markReachingNewLinks(current, fromSource);
+        }
+        multiple.skipSource = fromSource;
+        collect(multiple.hints(current), source, current, plain);
+      }
+      const skipFrom = this.multipleTaken.or(fromSource);
       if (skipFrom !== null) {
         selectPass(2);
         multiple.skipStamp = markReachingNewLinks(current, skipFrom);
         multiple.skipSource = skipFrom;
       }
       if (collect(multiple.hints(current), source, current, out)) this.multipleTaken.take(current);
+      if (plain !== null) verifyNodes("static multiple chains", out, plain);
       multiple.graphReady = false;
       multiple.skipSource = null;
       return out;

@@ -206,7 +206,15 @@ export class SetRules {
   /** Starts a propagation from the source grid. */
   begin(): void {
     this.since.fill(0);
+    this.asked = false;
   }
+
+  /** Whether a rule was asked in the propagation before (so that the next ones look at less than the changes since the source grid). */
+  noted(): boolean {
+    return this.asked;
+  }
+
+  private asked = false;
 
   /** Notes that the working grid lost digit d (0-8) from `cell`. */
   removed(cell: number, d: number): void {
@@ -221,13 +229,25 @@ export class SetRules {
     }
   }
 
-  offs(work: CandidateGrid, source: CandidateGrid): AdvancedOff[] {
+  /**
+   * The nodes; with `sinceSource`, each rule looks at every unit changed
+   * since the source grid instead (for the check that both give the same
+   * nodes), and the notes are kept.
+   */
+  offs(work: CandidateGrid, source: CandidateGrid, sinceSource = false): AdvancedOff[] {
     const out: AdvancedOff[] = [];
     const since = this.since;
+    if (!sinceSource) this.asked = true;
     for (let rule = 0; rule < 4; rule++) {
       for (let unit = 0; unit < 27; unit++) {
-        changed[unit] = since[27 * rule + unit];
-        since[27 * rule + unit] = 0;
+        if (sinceSource) {
+          let reduced = 0;
+          for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== source.where[9 * unit + d]) reduced |= 1 << d;
+          changed[unit] = reduced;
+        } else {
+          changed[unit] = since[27 * rule + unit];
+          since[27 * rule + unit] = 0;
+        }
       }
       if (rule === 0) lockingHints(work, source, out);
       else if (rule === 1) hiddenPairHints(work, source, out);
