@@ -61,7 +61,10 @@
  * grid that lost a few candidates), and their branches that read nothing
  * the outer propagation changed are the producer's grid's own
  * propagations, reused, or skipped with their groups
- * (UntouchedBranches.touched).
+ * (UntouchedBranches.touched). Within one propagation, the set rules, the
+ * static chains and the static multiple chains look only at what changed
+ * since the last working grid where they were asked and every hint was
+ * taken (SetRules, Engine.staticTaken and Engine.multipleTaken).
  */
 import { forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
 import type { CandidateGrid } from "./grid.js";
