@@ -75,6 +75,32 @@ const ADVANCED = CAUSE_ADVANCED;
  * tests).
  */
 let hintCarry: "on" | "off" | "verify" = "on";
+let carriedHits = 0;
+
+/** Sets the carry mode; returns how many working grids took carried hints since the last call. */
+export function setHintCarry(mode: "on" | "off" | "verify"): number {
+  hintCarry = mode;
+  const hits = carriedHits;
+  carriedHits = 0;
+  return hits;
+}
+
+/** In "verify" mode: throws unless carried hints are the ones found again, with the same rule parents against `source`. */
+function verifyCarried(carried: readonly NestedHint[], found: readonly NestedHint[], source: CandidateGrid, current: CandidateGrid): void {
+  const signature = (hint: NestedHint): string => {
+    const out = new Signature();
+    hint.writeSignature(out);
+    return out.values.subarray(0, out.length).join(",");
+  };
+  const describe = (hint: NestedHint): string =>
+    [hint.difficulty, hint.complexity, hint.sortKey, hint.removalKey(), hint.removals.join(","), hint.ruleParents(source, current).join(","), signature(hint)].join(" ");
+  if (carried.length !== found.length) throw new Error(`${carried.length} carried hints against ${found.length} found`);
+  for (let i = 0; i < carried.length; i++) {
+    const a = describe(carried[i]);
+    const b = describe(found[i]);
+    if (a !== b) throw new Error(`carried hint ${i} differs: ${a} against ${b}`);
+  }
+}
 
 /**
  * Whether the nested rules look only at what changed since an earlier
@@ -101,32 +127,6 @@ function verifyNodes(rule: string, found: readonly { key: number; parents: reado
   const a = text(found);
   const b = text(plain);
   if (a !== b) throw new Error(`${rule} against an earlier working grid: ${a}; against the source grid: ${b}`);
-}
-let carriedHits = 0;
-
-/** Sets the carry mode; returns how many working grids took carried hints since the last call. */
-export function setHintCarry(mode: "on" | "off" | "verify"): number {
-  hintCarry = mode;
-  const hits = carriedHits;
-  carriedHits = 0;
-  return hits;
-}
-
-/** In "verify" mode: throws unless carried hints are the ones found again, with the same rule parents against `source`. */
-function verifyCarried(carried: readonly NestedHint[], found: readonly NestedHint[], source: CandidateGrid, current: CandidateGrid): void {
-  const signature = (hint: NestedHint): string => {
-    const out = new Signature();
-    hint.writeSignature(out);
-    return out.values.subarray(0, out.length).join(",");
-  };
-  const describe = (hint: NestedHint): string =>
-    [hint.difficulty, hint.complexity, hint.sortKey, hint.removalKey(), hint.removals.join(","), hint.ruleParents(source, current).join(","), signature(hint)].join(" ");
-  if (carried.length !== found.length) throw new Error(`${carried.length} carried hints against ${found.length} found`);
-  for (let i = 0; i < carried.length; i++) {
-    const a = describe(carried[i]);
-    const b = describe(found[i]);
-    if (a !== b) throw new Error(`carried hint ${i} differs: ${a} against ${b}`);
-  }
 }
 
 /** SE's getComplexity of a hint whose chains end at these (propagation, node) targets. */
@@ -411,19 +411,10 @@ export class Engine {
       if (verify && this.multipleTaken.valid) {
         // Before the run whose hints are kept: a run overwrites the last one's propagations.
         plain = [];
-        if (fromSource !== null) {
-          selectPass(2);
-          multiple.skipStamp = markReachingNewLinks(current, fromSource);
-        }
-        multiple.skipSource = fromSource;
+        multiple.skipAgainst(current, fromSource);
         collect(multiple.hints(current), source, current, plain);
       }
-      const skipFrom = this.multipleTaken.or(fromSource);
-      if (skipFrom !== null) {
-        selectPass(2);
-        multiple.skipStamp = markReachingNewLinks(current, skipFrom);
-        multiple.skipSource = skipFrom;
-      }
+      multiple.skipAgainst(current, this.multipleTaken.or(fromSource));
       if (collect(multiple.hints(current), source, current, out)) this.multipleTaken.take(current);
       if (plain !== null) verifyNodes("static multiple chains", out, plain);
       multiple.graphReady = false;
@@ -721,6 +712,15 @@ export class Engine {
    * gone. `before` is the cell's (region's) candidates in that grid (the
    * skip source), -1 when the skip does not apply.
    */
+  /** Sets the skip (see skipsUnchanged) of this static multiple engine's next run on `current` against `from`, or none (null). */
+  private skipAgainst(current: CandidateGrid, from: CandidateGrid | null): void {
+    if (from !== null) {
+      selectPass(2);
+      this.skipStamp = markReachingNewLinks(current, from);
+    }
+    this.skipSource = from;
+  }
+
   private skipsUnchanged(now: number, before: number, cell: number, unit: number, d: number): boolean {
     if (this.skipSource === null || now !== before) return false;
     for (let m = now; m !== 0; m &= m - 1) {
