@@ -202,6 +202,8 @@ function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff
 export class SetRules {
   /** For each rule (locking, hidden pairs, naked pairs, X-Wings) and unit: the digits whose places changed since the rule was last asked. */
   private readonly since = new Uint16Array(4 * 27);
+  /** Whether a rule was asked since the propagation began. */
+  private asked = false;
 
   /** Starts a propagation from the source grid. */
   begin(): void {
@@ -213,8 +215,6 @@ export class SetRules {
   noted(): boolean {
     return this.asked;
   }
-
-  private asked = false;
 
   /** Notes that the working grid lost digit d (0-8) from `cell`. */
   removed(cell: number, d: number): void {
@@ -237,14 +237,18 @@ export class SetRules {
   offs(work: CandidateGrid, source: CandidateGrid, sinceSource = false): AdvancedOff[] {
     const out: AdvancedOff[] = [];
     const since = this.since;
-    if (!sinceSource) this.asked = true;
-    for (let rule = 0; rule < 4; rule++) {
+    if (sinceSource) {
       for (let unit = 0; unit < 27; unit++) {
-        if (sinceSource) {
-          let reduced = 0;
-          for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== source.where[9 * unit + d]) reduced |= 1 << d;
-          changed[unit] = reduced;
-        } else {
+        let reduced = 0;
+        for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== source.where[9 * unit + d]) reduced |= 1 << d;
+        changed[unit] = reduced;
+      }
+    } else {
+      this.asked = true;
+    }
+    for (let rule = 0; rule < 4; rule++) {
+      if (!sinceSource) {
+        for (let unit = 0; unit < 27; unit++) {
           changed[unit] = since[27 * rule + unit];
           since[27 * rule + unit] = 0;
         }
