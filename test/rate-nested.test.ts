@@ -9,12 +9,12 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
-import { nestedForcingChains } from "../src/rate/nested.js";
+import { nestedForcingChains, setTakeUpLevelOne } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
 import { setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
 import { Signature } from "../src/rate/nested-hint.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
-import { setEarlierGrids, setHintCarry } from "../src/rate/nested-engine.js";
+import { setEarlierGrids, setHintCarry, takenUpPropagations } from "../src/rate/nested-engine.js";
 import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
 import { dynamicPropagation, multipleForcingChains } from "../src/rate/multiple.js";
 import { Propagation } from "../src/rate/propagation.js";
@@ -166,6 +166,43 @@ test("nested rules: skipping what a propagation settled at an earlier working gr
   }
   t.diagnostic(`working grids checked, where the rules looked only at what changed since an earlier one: ${JSON.stringify(checks)}`);
   for (const rule of ["set rules", "static chains", "static multiple chains"]) assert.ok((checks[rule] ?? 0) > 100, `${rule}: only ${checks[rule] ?? 0} checks`);
+});
+
+test("level 2 taking up level 1's propagations where they ended gives the hint it gives from the start, on every grid where the paths of the puzzles SE rates 9.5-10.6 ask it", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 95 && tenths(row.ER) <= 106);
+  assert.equal(rows.length, 11);
+  let grids = 0;
+  let takenUp = 0;
+  try {
+    for (const row of rows) {
+      const result = ratePuzzle(row.puzzle, { checkUnique: false, steps: true });
+      assert.equal(result.status, "rated", row.puzzle);
+      if (result.status !== "rated") continue;
+      const grid = CandidateGrid.fromPuzzle(parsePuzzle(row.puzzle));
+      for (const step of result.steps) {
+        // The grids where level 1 found nothing: level 2's own steps, and those of levels 3 and up.
+        if (/\(\+ /.test(step.technique)) {
+          const outcome: string[] = [];
+          for (const takeUp of [true, false]) {
+            setTakeUpLevelOne(takeUp);
+            assert.equal(multipleForcingChains(grid, true, 1), null, row.puzzle);
+            takenUpPropagations();
+            const found = nestedForcingChains(grid, 2);
+            if (takeUp) takenUp += takenUpPropagations();
+            else assert.equal(takenUpPropagations(), 0);
+            outcome.push(found === null ? "none" : describe(found));
+          }
+          assert.equal(outcome[0], outcome[1], row.puzzle);
+          grids++;
+        }
+        applyStep(grid, step);
+      }
+    }
+  } finally {
+    setTakeUpLevelOne(true);
+  }
+  t.diagnostic(`${grids} grids, ${takenUp} propagations taken up`);
+  assert.ok(grids >= 20 && takenUp > 1000, `${grids} grids, ${takenUp} propagations taken up`);
 });
 
 test("nested levels 2-5 on their own: the hint SE's producer gives first, with chains (nested ones included) that check out and give its rating", (t) => {

@@ -44,7 +44,7 @@ import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
 import { lowest, ratingOf, step } from "./helpers.js";
 import { SetRules } from "./plus.js";
 import { lightBranches } from "./dynamic-reach.js";
-import { ancestors, isShared, OffImplications, offsFromOn, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";
+import { ancestors, CAUSE_ADVANCED, isShared, OffImplications, offsFromOn, onsFromOff, Propagation, propagationChain, sharedTargets } from "./propagation.js";
 import { buildGraph } from "./static-graph.js";
 import { StaticPropagator } from "./static-propagation.js";
 import type { Candidate, Chain, Step } from "./step.js";
@@ -60,6 +60,7 @@ const setRules = new SetRules();
 
 /** SE's doChaining (multiple/dynamic, level 0 or 1) from one assumption, into `prop`. */
 function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: number, prop: Propagation): void {
+  quiet = false;
   prop.reset();
   setRules.begin();
   work.candidates.set(grid.candidates);
@@ -101,25 +102,30 @@ function propagate(grid: CandidateGrid, start: number, dynamic: boolean, level: 
         const n = implied.parentCount[i];
         for (let j = 0; j < n; j++) parentBuffer[j] = implied.parents[16 * i + j];
         if (index[on ^ 1] >= 0) {
-          prop.absurdOn = prop.node(on, 0, parentBuffer, n);
+          prop.absurdOn = prop.node(on, implied.causes[i], parentBuffer, n);
           prop.absurdOff = index[on ^ 1];
           return;
         }
-        if (index[on] < 0) pendingOn[onLength++] = prop.add(on, 0, parentBuffer, n);
+        if (index[on] < 0) pendingOn[onLength++] = prop.add(on, implied.causes[i], parentBuffer, n);
       }
     }
     if (level > 0 && headOn === onLength && headOff === offLength) {
       // Dynamic forcing chains (+): the set-based rules on the reduced grid (SE adds no contradiction check here).
-      for (const { key, parents } of setRules.offs(work, grid)) {
+      const offs = setRules.offs(work, grid);
+      quiet = offs.length === 0;
+      for (const { key, parents } of offs) {
         if (index[key] >= 0) continue;
         if (parents.length > advancedParents.length) advancedParents = new Int32Array(2 * parents.length);
         let n = 0;
         for (const parent of parents) if (index[parent] >= 0) advancedParents[n++] = index[parent];
-        pendingOff[offLength++] = prop.add(key, 0, advancedParents, n);
+        pendingOff[offLength++] = prop.add(key, CAUSE_ADVANCED, advancedParents, n);
       }
     }
   }
 }
+
+/** Whether the last level-1 propagation ended where the set rules gave nothing at all (not only nodes it had). */
+let quiet = false;
 
 /** The level-0 dynamic propagation from `key` on `grid`, in a propagation of its own (dynamic-reach.ts must give its sets). */
 export function dynamicPropagation(grid: CandidateGrid, key: number): Propagation {
@@ -146,12 +152,63 @@ let lightStatic = false;
 function propagation(grid: CandidateGrid, key: number, dynamic: boolean, level: number): Propagation {
   let prop = byKey[key];
   if (prop !== null) return prop;
-  if (used === pool.length) pool.push(new Propagation());
-  prop = pool[used++];
+  if (used === pool.length) {
+    pool.push(new Propagation());
+    settledPool.push(new Settled());
+  }
+  const at = used++;
+  prop = pool[at];
   if (lightStatic) statics.reach(key, prop);
-  else propagate(grid, key, dynamic, level, prop);
+  else {
+    propagate(grid, key, dynamic, level, prop);
+    if (level === 1) settledPool[at].take(prop, quiet);
+  }
   byKey[key] = prop;
+  byKeyAt[key] = at;
   return prop;
+}
+
+/**
+ * Where a level-1 propagation ended: its working grid, and whether the set
+ * rules gave nothing there. SE asks level 2 on the grid where level 1
+ * found nothing, and a level-2 propagation is the level-1 one until the
+ * set rules give nothing; then it asks the static chains (nested.ts). So
+ * level 2 takes up each propagation where level 1 left it.
+ */
+export class Settled {
+  prop: Propagation | null = null;
+  readonly candidates = new Uint16Array(81);
+  readonly where = new Uint16Array(243);
+  quiet = false;
+
+  take(prop: Propagation, quiet: boolean): void {
+    this.prop = prop;
+    this.candidates.set(work.candidates);
+    this.where.set(work.where);
+    this.quiet = quiet;
+  }
+}
+
+const settledPool: Settled[] = [];
+const byKeyAt = new Int32Array(1458);
+/** The grid of the last call when it was level 1's (its candidates and values), else settledValid is false. */
+const settledGrid = new CandidateGrid();
+let settledValid = false;
+
+/** Whether the last call of the producer was level 1's on `grid` (settledPropagation then gives its propagations). */
+export function settledOn(grid: CandidateGrid): boolean {
+  if (!settledValid) return false;
+  for (let cell = 0; cell < 81; cell++) {
+    if (grid.candidates[cell] !== settledGrid.candidates[cell] || grid.values[cell] !== settledGrid.values[cell]) return false;
+  }
+  return true;
+}
+
+/** The level-1 propagation from `key` where it ended, after settledOn; null if there is none or it ended in a contradiction. */
+export function settledPropagation(key: number): Settled | null {
+  if (byKey[key] === null) return null;
+  const settled = settledPool[byKeyAt[key]];
+  return settled.prop === byKey[key] && settled.prop.absurdOn < 0 ? settled : null;
 }
 
 interface Best {
@@ -218,6 +275,11 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
   best = null;
   used = 0;
   byKey.fill(null);
+  settledValid = dynamic && level === 1;
+  if (settledValid) {
+    settledGrid.candidates.set(grid.candidates);
+    settledGrid.values.set(grid.values);
+  }
   lightStatic = !dynamic && lightBranches;
   if (lightStatic) buildGraph(grid);
   const prefix = dynamic ? "Dynamic " : "";

@@ -57,6 +57,7 @@ import {
   walked,
 } from "./propagation.js";
 import { staticHints } from "./static-chains.js";
+import { settledPropagation } from "./multiple.js";
 import { buildGraph, markReachingNewLinks, reached, selectPass } from "./static-graph.js";
 import { StaticPropagator } from "./static-propagation.js";
 import type { Candidate, Chain } from "./step.js";
@@ -152,6 +153,15 @@ function removalNumber(target: number, cell: number, others: number): number {
 /** Whether a hint of `complexity` and `sortKey` found after `earlier` goes before it in SE's order (complexity, sort key, discovery). */
 function ranksBefore(complexity: number, sortKey: number, earlier: { readonly complexity: number; readonly sortKey: number }): boolean {
   return complexity < earlier.complexity || (complexity === earlier.complexity && sortKey < earlier.sortKey);
+}
+
+/** Propagations level 2 took up from level 1 (see Settled), since the count was last read. */
+let takenUp = 0;
+
+export function takenUpPropagations(): number {
+  const count = takenUp;
+  takenUp = 0;
+  return count;
 }
 
 /** A copy of a working grid's candidates and places, when `valid` (see Engine.staticTaken). */
@@ -292,6 +302,8 @@ export class Engine {
   private used = 0;
   /** Whether the grids the propagations start from have no static forcing chain (see staticHints). */
   chainlessSource = false;
+  /** Level 2 on the grid where level 1 just ran (settledOn): its propagations start where level 1's ended (see Settled). */
+  takesUpLevelOne = false;
   /** Whether they also have no static multiple forcing chain (see skipsUnchanged). */
   multiplelessSource = false;
   /**
@@ -460,19 +472,34 @@ export class Engine {
       work.empties.set(grid.empties);
       work.placedCount.set(grid.placedCount);
     }
-    const root = prop.add(start, NONE, single, 0);
+    // Taken up where level 1 left it, at the point where the set rules gave nothing (see Settled).
+    const settled = this.takesUpLevelOne ? settledPropagation(start) : null;
+    let quiet = false;
+    if (settled !== null) {
+      takenUp++;
+      prop.copyFrom(settled.prop!);
+      work.candidates.set(settled.candidates);
+      work.where.set(settled.where);
+      if (!settled.quiet) return;
+      this.setRules.settle();
+      quiet = true;
+    }
     let onLength = 0;
     let offLength = 0;
     let headOn = 0;
     let headOff = 0;
-    if (start & 1) pendingOn[onLength++] = root;
-    else this.pendingOff[offLength++] = root;
+    if (!quiet) {
+      const root = prop.add(start, NONE, single, 0);
+      if (start & 1) pendingOn[onLength++] = root;
+      else this.pendingOff[offLength++] = root;
+    }
     const index = prop.index;
     const untouched = this.untouched;
     const recordReads = untouched.recording;
     if (recordReads) untouched.beginReads(start);
-    while (headOn < onLength || headOff < offLength) {
-      if (headOn < onLength) {
+    while (quiet || headOn < onLength || headOff < offLength) {
+      if (quiet) quiet = false;
+      else if (headOn < onLength) {
         const p = pendingOn[headOn++];
         const pot = prop.keys[p] >> 1;
         const cell = (pot / 9) | 0;

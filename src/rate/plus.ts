@@ -211,6 +211,12 @@ export class SetRules {
     this.asked = false;
   }
 
+  /** As after every rule was asked and gave nothing (a propagation taken up where the set rules gave nothing). */
+  settle(): void {
+    this.since.fill(0);
+    this.asked = true;
+  }
+
   /** Whether a rule was asked in the propagation before (so that the next ones look at less than the changes since the source grid). */
   noted(): boolean {
     return this.asked;

@@ -106,29 +106,76 @@ export class Propagation {
 
   node(key: number, cause: number, parentList: Int32Array, parentLength: number): number {
     const n = this.count++;
-    if (n + 1 >= this.keys.length) {
-      const size = 2 * this.keys.length;
-      const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => {
-        b.set(a);
-        return b;
-      };
-      this.keys = grow(this.keys, new Int32Array(size));
-      this.causes = grow(this.causes, new Uint8Array(size));
-      this.nested = grow(this.nested, new Int32Array(size));
-      this.ancestorCounts = grow(this.ancestorCounts, new Int32Array(size));
-      this.parentStart = grow(this.parentStart, new Int32Array(size + 1));
-    }
+    if (n + 1 >= this.keys.length) this.growNodes(2 * this.keys.length);
     this.keys[n] = key;
     this.causes[n] = cause;
     this.nested[n] = -1;
-    if (this.parentCount + parentLength > this.parents.length) {
-      const bigger = new Int32Array(2 * (this.parentCount + parentLength));
-      bigger.set(this.parents);
-      this.parents = bigger;
-    }
+    if (this.parentCount + parentLength > this.parents.length) this.growParents(2 * (this.parentCount + parentLength));
     for (let i = 0; i < parentLength; i++) this.parents[this.parentCount++] = parentList[i];
     this.parentStart[n + 1] = this.parentCount;
     return n;
+  }
+
+  private growNodes(size: number): void {
+    const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.keys = grow(this.keys, new Int32Array(size));
+    this.causes = grow(this.causes, new Uint8Array(size));
+    this.nested = grow(this.nested, new Int32Array(size));
+    this.ancestorCounts = grow(this.ancestorCounts, new Int32Array(size));
+    this.parentStart = grow(this.parentStart, new Int32Array(size + 1));
+  }
+
+  private growParents(size: number): void {
+    const bigger = new Int32Array(size);
+    bigger.set(this.parents);
+    this.parents = bigger;
+  }
+
+  /** Becomes a copy of `other`: its nodes, sets and contradiction (ancestor counts start again). */
+  copyFrom(other: Propagation): void {
+    this.reset();
+    const count = other.count;
+    if (count + 1 >= this.keys.length) {
+      let size = this.keys.length;
+      while (count + 1 >= size) size *= 2;
+      this.growNodes(size);
+    }
+    if (other.parentCount > this.parents.length) this.growParents(other.parentCount);
+    const keys = this.keys;
+    const index = this.index;
+    for (let i = 0; i < count; i++) {
+      const key = other.keys[i];
+      keys[i] = key;
+      this.causes[i] = other.causes[i];
+      this.nested[i] = other.nested[i];
+      this.parentStart[i + 1] = other.parentStart[i + 1];
+      index[key] = other.index[key];
+    }
+    for (let i = 0; i < other.parentCount; i++) this.parents[i] = other.parents[i];
+    this.count = count;
+    this.parentCount = other.parentCount;
+    this.onOrder.set(other.onOrder.subarray(0, other.onCount));
+    this.offOrder.set(other.offOrder.subarray(0, other.offCount));
+    this.onCount = other.onCount;
+    this.offCount = other.offCount;
+    for (let m = other.onWords; m !== 0; m &= m - 1) {
+      const w = 31 - Math.clz32(m & -m);
+      this.onBits[w] = other.onBits[w];
+    }
+    for (let m = other.offWords; m !== 0; m &= m - 1) {
+      const w = 31 - Math.clz32(m & -m);
+      this.offBits[w] = other.offBits[w];
+    }
+    this.onWords = other.onWords;
+    this.offWords = other.offWords;
+    this.nestedNodes = other.nestedNodes;
+    this.absurdOn = other.absurdOn;
+    this.absurdOff = other.absurdOff;
+    this.light = other.light;
+    this.start = other.start;
   }
 
   add(key: number, cause: number, parentList: Int32Array, parentLength: number): number {
