@@ -11,7 +11,7 @@ import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
 import { nestedForcingChains, setTakeUpLevelOne } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
-import { setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
+import { setPartsFilter, setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
 import { Signature } from "../src/rate/nested-hint.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
 import { setEarlierGrids, setHintCarry, takenUpPropagations } from "../src/rate/nested-engine.js";
@@ -168,11 +168,13 @@ test("nested rules: skipping what a propagation settled at an earlier working gr
   for (const rule of ["set rules", "static chains", "static multiple chains"]) assert.ok((checks[rule] ?? 0) > 100, `${rule}: only ${checks[rule] ?? 0} checks`);
 });
 
-test("level 2 taking up level 1's propagations where they ended gives the hint it gives from the start, on every grid where the paths of the puzzles SE rates 9.5-10.6 ask it", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+test("level 2 with its shortcuts (level 1's propagations taken up where they ended, cycle searches skipped by their parts) gives the hint it gives without them, on every grid where the paths of the puzzles SE rates 9.5-10.6 ask it", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 95 && tenths(row.ER) <= 106);
   assert.equal(rows.length, 11);
   let grids = 0;
   let takenUp = 0;
+  let skipped = 0;
+  setPartsFilter(true);
   try {
     for (const row of rows) {
       const result = ratePuzzle(row.puzzle, { checkUnique: false, steps: true });
@@ -183,12 +185,13 @@ test("level 2 taking up level 1's propagations where they ended gives the hint i
         // The grids where level 1 found nothing: level 2's own steps, and those of levels 3 and up.
         if (/\(\+ /.test(step.technique)) {
           const outcome: string[] = [];
-          for (const takeUp of [true, false]) {
-            setTakeUpLevelOne(takeUp);
+          for (const shortcuts of [true, false]) {
+            setTakeUpLevelOne(shortcuts);
+            skipped += setPartsFilter(shortcuts);
             assert.equal(multipleForcingChains(grid, true, 1), null, row.puzzle);
             takenUpPropagations();
             const found = nestedForcingChains(grid, 2);
-            if (takeUp) takenUp += takenUpPropagations();
+            if (shortcuts) takenUp += takenUpPropagations();
             else assert.equal(takenUpPropagations(), 0);
             outcome.push(found === null ? "none" : describe(found));
           }
@@ -200,9 +203,10 @@ test("level 2 taking up level 1's propagations where they ended gives the hint i
     }
   } finally {
     setTakeUpLevelOne(true);
+    skipped += setPartsFilter(true);
   }
-  t.diagnostic(`${grids} grids, ${takenUp} propagations taken up`);
-  assert.ok(grids >= 20 && takenUp > 1000, `${grids} grids, ${takenUp} propagations taken up`);
+  t.diagnostic(`${grids} grids, ${takenUp} propagations taken up, ${skipped} cycle searches skipped by their parts`);
+  assert.ok(grids >= 20 && takenUp > 1000 && skipped > 10000, `${grids} grids, ${takenUp} propagations taken up, ${skipped} cycle searches skipped`);
 });
 
 test("nested levels 2-5 on their own: the hint SE's producer gives first, with chains (nested ones included) that check out and give its rating", (t) => {
@@ -445,9 +449,10 @@ test("nested static chains: on perturbed grids the first of all hints (SE's sort
   assert.ok(withHint > 80);
 });
 
-test("nested static chains: with a chainless source grid, the hints of a grid reduced from it are those found without the source, and without the XY pass's returns", { skip: !ratings && missingData("se-ratings.tsv") }, () => {
+test("nested static chains: with a chainless source grid, the hints of a grid reduced from it are those found without the source, without the XY pass's returns, and without the cycle parts", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   // With the source, only starts that reach both "off" ends of a new link look for forcing chains (static-graph.ts);
-  // the X and Y passes look for cycles only from starts whose XY search met a return of their kind (static-chains.ts).
+  // the X and Y passes look for cycles only from starts whose XY search met a return of their kind (static-chains.ts);
+  // the XY pass, only from starts whose part may hold a cycle that removes something (cycle-parts.ts).
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 75);
   let seed = 4242;
   const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
@@ -475,8 +480,10 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
           }
           // Every strong start searched in every pass: the plain search.
           setReturnsFilter(false);
+          setPartsFilter(false);
           const expected = signatures(working, null);
           setReturnsFilter(true);
+          setPartsFilter(true);
           assert.deepEqual(signatures(working, null), expected, rows[i].puzzle);
           assert.deepEqual(signatures(working, grid), expected, rows[i].puzzle);
           compared++;
@@ -488,5 +495,7 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
       applyStep(grid, step);
     }
   }
-  assert.ok(compared > 200 && withHints > 50, `${compared} grids, ${withHints} with hints`);
+  const skipped = setPartsFilter(true);
+  t.diagnostic(`${compared} grids, ${withHints} with hints; ${skipped} cycle searches skipped by their parts`);
+  assert.ok(compared > 200 && withHints > 50 && skipped > 20, `${compared} grids, ${withHints} with hints, ${skipped} searches skipped`);
 });

@@ -51,7 +51,9 @@
  * Speed (SE needs minutes per puzzle at these levels): each nesting depth
  * has its own engine with pooled typed-array propagations; the static
  * chains build the working grid's implication graph once for their three
- * passes, skip the starts that cannot give a hint (see staticHints) and
+ * passes, skip the starts that cannot give a hint (see staticHints), the
+ * cycle searches of starts whose strongly connected part of the graph
+ * cannot hold a cycle that removes anything (cycle-parts.ts), and
  * leave out of their searches the "off" keys without links (ensureStrong);
  * the static multiple chains nested at level 3 reuse that graph and make
  * a propagation's nodes only when its cell or region has a shared target

@@ -43,6 +43,7 @@ import {
   strongStart,
 } from "./static-graph.js";
 import type { Chain } from "./step.js";
+import { capable, markCapableStarts } from "./cycle-parts.js";
 
 /**
  * From an "on" start: its cycles that may remove something (paths back
@@ -259,10 +260,34 @@ export function setReturnsFilter(on: boolean): void {
 const startReturns = new Uint8Array(1458);
 const cycles: number[][] = [];
 
+/** Whether the XY pass skips the cycle searches of starts whose part cannot remove anything (see cycle-parts.ts; the tests compare both ways). */
+let partsFilter = true;
+let partSkips = 0;
+
+/** Sets the filter; returns how many cycle searches it skipped since the last call. */
+export function setPartsFilter(on: boolean): number {
+  partsFilter = on;
+  const skipped = partSkips;
+  partSkips = 0;
+  return skipped;
+}
+
+const partStarts = new Int32Array(729);
+
 /** The hints of one pass (selected), in SE's order. */
 function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: number, chainStamp: number): NestedHint[] {
   const hints: NestedHint[] = [];
   const xLinks = pass !== 1;
+  // The XY pass's starts with links from their "off" key (the others search no cycle), their parts' capacity marked.
+  let capableStamp = -1;
+  if (pass === 2 && partsFilter) {
+    let count = 0;
+    for (let cell = 0; cell < 81; cell++) {
+      if (popcount(grid.candidates[cell]) < 2) continue;
+      for (let m = grid.candidates[cell] & strongMask[cell]; m !== 0; m &= m - 1) partStarts[count++] = ((cell * 9 + lowest(m)) << 1) | 1;
+    }
+    capableStamp = markCapableStarts(partStarts, count);
+  }
   const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
   const cycleBase = pass === 2 ? 7.0 : 6.5;
   const chainBase = pass === 2 ? 7.0 : 6.6;
@@ -279,7 +304,11 @@ function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: numb
       let fromOn: number[] | null = null;
       const strong = offHigh[on ^ 1] > low[on ^ 1];
       const cyclesPossible = strong && (pass === 2 || !returnsFilter || (startReturns[on] & needed) !== 0);
-      if (cyclesPossible || chainFromOn) {
+      if (cyclesPossible && !chainFromOn && capableStamp >= 0 && capable[on] !== capableStamp) {
+        // No cycle of its part removes anything, nor of its parts in the X and Y passes, which lie within.
+        startReturns[on] = 0;
+        partSkips++;
+      } else if (cyclesPossible || chainFromOn) {
         if (cycles.length > 0) cycles.length = 0;
         // A start that cannot give a chain (the Y pass has none; elsewhere, see chainStarts) searches for cycles only.
         fromOn = searchFromOn(on, chainFromOn, cycles);

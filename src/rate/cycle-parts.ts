@@ -1,0 +1,144 @@
+/**
+ * Which starts of the static chains' cycle searches (static-chains.ts) can
+ * find a cycle that removes something, from the strongly connected parts
+ * of the pass's search graph (static-graph.ts: an "on" key to the "off"
+ * keys with links, an "off" key to its "on" keys).
+ *
+ * Every key of a cycle from a start reaches the start and is reached from
+ * it, so the cycle lies in the start's part. SE's cycle removes a
+ * candidate outside it that sees an "on" and an "off" node of its digit in
+ * the cycle; where no candidate sees an "on" and an "off" key of its digit
+ * in the whole part, no cycle of the part removes anything, and the
+ * part's starts need no cycle search. On hard puzzles about three cycle
+ * searches in four are of such starts. The parts come from one depth-first
+ * walk (Tarjan's) over the keys the starts reach, which meets each key
+ * once where the searches meet it once per start.
+ */
+import { PEER_WORDS } from "./grid.js";
+import {
+  adjacency,
+  candidateWords,
+  ensureStrong,
+  low,
+  offHigh,
+  passVersion,
+  strongAdjacency,
+  strongBuilt,
+  strongEnd,
+  strongStart,
+} from "./static-graph.js";
+
+/** capable[on] === the stamp markCapableStarts returned: the start's part may hold a cycle that removes something. */
+export const capable = new Int32Array(1458);
+let capableStamp = 0;
+
+// The walk: each key's visit number and the lowest visit number it reaches, by
+// stamp; the keys on Tarjan's stack; the walk's own stack of keys and
+// their next link.
+const visitStamp = new Int32Array(1458);
+let walkStamp = 0;
+const order = new Int32Array(1458);
+const lowLink = new Int32Array(1458);
+const onStack = new Uint8Array(1458);
+const stack = new Int32Array(1458);
+const frameKey = new Int32Array(1458);
+const frameNext = new Int32Array(1458);
+const frameEnd = new Int32Array(1458);
+
+/** The cells that see an "on" ("off") key of each digit in the part being tested, as band words. */
+const seesOn = new Int32Array(27);
+const seesOff = new Int32Array(27);
+
+/**
+ * Marks the starts `starts[0..count)` ("on" keys) whose part may hold a
+ * cycle that removes something, in the selected pass of the graph built
+ * last; returns the stamp of the marks.
+ */
+export function markCapableStarts(starts: Int32Array, count: number): number {
+  const stamp = ++capableStamp;
+  const walk = ++walkStamp;
+  let visits = 0;
+  let top = 0;
+  for (let s = 0; s < count; s++) {
+    const start = starts[s];
+    if (visitStamp[start] === walk) continue;
+    // Visit the start.
+    visitStamp[start] = walk;
+    order[start] = lowLink[start] = visits++;
+    stack[top++] = start;
+    onStack[start] = 1;
+    let depth = 0;
+    pushFrame(0, start);
+    while (depth >= 0) {
+      const key = frameKey[depth];
+      const next = frameNext[depth];
+      if (next < frameEnd[depth]) {
+        frameNext[depth] = next + 1;
+        const to = key & 1 ? strongAdjacency[next] : adjacency[next];
+        if (visitStamp[to] !== walk) {
+          visitStamp[to] = walk;
+          order[to] = lowLink[to] = visits++;
+          stack[top++] = to;
+          onStack[to] = 1;
+          pushFrame(++depth, to);
+        } else if (onStack[to] === 1 && order[to] < lowLink[key]) {
+          lowLink[key] = order[to];
+        }
+        continue;
+      }
+      // The key's links are done: it closes its part when nothing it reaches is older.
+      depth--;
+      if (depth >= 0 && lowLink[key] < lowLink[frameKey[depth]]) lowLink[frameKey[depth]] = lowLink[key];
+      if (lowLink[key] !== order[key]) continue;
+      let first = top - 1;
+      while (stack[first] !== key) first--;
+      if (top - first > 1 && partMayRemove(first, top)) {
+        for (let i = first; i < top; i++) if (stack[i] & 1) capable[stack[i]] = stamp;
+      }
+      for (let i = first; i < top; i++) onStack[stack[i]] = 0;
+      top = first;
+    }
+  }
+  return stamp;
+}
+
+/** Puts `key` at `depth` of the walk's stack, with its links in the pass. */
+function pushFrame(depth: number, key: number): void {
+  frameKey[depth] = key;
+  if (key & 1) {
+    if (strongBuilt[key] !== passVersion) ensureStrong(key);
+    frameNext[depth] = strongStart[key];
+    frameEnd[depth] = strongEnd[key];
+  } else {
+    frameNext[depth] = low[key];
+    frameEnd[depth] = offHigh[key];
+  }
+}
+
+/** Whether a candidate of the graph's grid sees an "on" and an "off" key of its digit among stack[first..end). */
+function partMayRemove(first: number, end: number): boolean {
+  let digits = 0;
+  for (let i = first; i < end; i++) {
+    const key = stack[i];
+    const pot = key >> 1;
+    const cell = (pot / 9) | 0;
+    const d = pot - 9 * cell;
+    const bit = 1 << d;
+    const sees = key & 1 ? seesOn : seesOff;
+    if ((digits & bit) === 0) {
+      digits |= bit;
+      seesOn[3 * d] = seesOn[3 * d + 1] = seesOn[3 * d + 2] = 0;
+      seesOff[3 * d] = seesOff[3 * d + 1] = seesOff[3 * d + 2] = 0;
+    }
+    sees[3 * d] |= PEER_WORDS[3 * cell];
+    sees[3 * d + 1] |= PEER_WORDS[3 * cell + 1];
+    sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
+  }
+  for (let m = digits; m !== 0; m &= m - 1) {
+    const w = 3 * (31 - Math.clz32(m & -m));
+    if ((candidateWords[w] & seesOn[w] & seesOff[w]) !== 0) return true;
+    if ((candidateWords[w + 1] & seesOn[w + 1] & seesOff[w + 1]) !== 0) return true;
+    if ((candidateWords[w + 2] & seesOn[w + 2] & seesOff[w + 2]) !== 0) return true;
+  }
+  return false;
+}
