@@ -280,9 +280,13 @@ const seesOff = new Int32Array(27);
  */
 export function beginCycle(): void {
   cycle0 = cycle1 = cycle2 = 0;
+  // Only the last test's digits hold marks.
+  for (let m = cycleDigits; m !== 0; m &= m - 1) {
+    const w = 3 * lowest(m);
+    seesOn[w] = seesOn[w + 1] = seesOn[w + 2] = 0;
+    seesOff[w] = seesOff[w + 1] = seesOff[w + 2] = 0;
+  }
   cycleDigits = 0;
-  seesOn.fill(0);
-  seesOff.fill(0);
 }
 
 export function addCycleKey(key: number): void {
@@ -300,12 +304,20 @@ export function addCycleKey(key: number): void {
   sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
 }
 
-export function cycleRemovesAny(): boolean {
+/**
+ * The test; with `outside` false the candidates of the added keys' own
+ * cells count too, which bounds every cycle among the keys added (the
+ * cycle parts of cycle-parts.ts).
+ */
+export function cycleRemovesAny(outside = true): boolean {
+  const out0 = outside ? ~cycle0 : -1;
+  const out1 = outside ? ~cycle1 : -1;
+  const out2 = outside ? ~cycle2 : -1;
   for (let m = cycleDigits; m !== 0; m &= m - 1) {
     const w = 3 * lowest(m);
-    if ((candidateWords[w] & seesOn[w] & seesOff[w] & ~cycle0) !== 0) return true;
-    if ((candidateWords[w + 1] & seesOn[w + 1] & seesOff[w + 1] & ~cycle1) !== 0) return true;
-    if ((candidateWords[w + 2] & seesOn[w + 2] & seesOff[w + 2] & ~cycle2) !== 0) return true;
+    if ((candidateWords[w] & seesOn[w] & seesOff[w] & out0) !== 0) return true;
+    if ((candidateWords[w + 1] & seesOn[w + 1] & seesOff[w + 1] & out1) !== 0) return true;
+    if ((candidateWords[w + 2] & seesOn[w + 2] & seesOff[w + 2] & out2) !== 0) return true;
   }
   return false;
 }

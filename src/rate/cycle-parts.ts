@@ -14,10 +14,9 @@
  * walk (Tarjan's) over the keys the starts reach, which meets each key
  * once where the searches meet it once per start.
  */
-import { PEER_WORDS } from "./grid.js";
+import { addCycleKey, beginCycle, cycleRemovesAny } from "./chaining.js";
 import {
   adjacency,
-  candidateWords,
   ensureStrong,
   low,
   offHigh,
@@ -44,10 +43,6 @@ const stack = new Int32Array(1458);
 const frameKey = new Int32Array(1458);
 const frameNext = new Int32Array(1458);
 const frameEnd = new Int32Array(1458);
-
-/** The cells that see an "on" ("off") key of each digit in the part being tested, as band words. */
-const seesOn = new Int32Array(27);
-const seesOff = new Int32Array(27);
 
 /**
  * Marks the starts `starts[0..count)` ("on" keys) whose part may hold a
@@ -117,28 +112,7 @@ function pushFrame(depth: number, key: number): void {
 
 /** Whether a candidate of the graph's grid sees an "on" and an "off" key of its digit among stack[first..end). */
 function partMayRemove(first: number, end: number): boolean {
-  let digits = 0;
-  for (let i = first; i < end; i++) {
-    const key = stack[i];
-    const pot = key >> 1;
-    const cell = (pot / 9) | 0;
-    const d = pot - 9 * cell;
-    const bit = 1 << d;
-    const sees = key & 1 ? seesOn : seesOff;
-    if ((digits & bit) === 0) {
-      digits |= bit;
-      seesOn[3 * d] = seesOn[3 * d + 1] = seesOn[3 * d + 2] = 0;
-      seesOff[3 * d] = seesOff[3 * d + 1] = seesOff[3 * d + 2] = 0;
-    }
-    sees[3 * d] |= PEER_WORDS[3 * cell];
-    sees[3 * d + 1] |= PEER_WORDS[3 * cell + 1];
-    sees[3 * d + 2] |= PEER_WORDS[3 * cell + 2];
-  }
-  for (let m = digits; m !== 0; m &= m - 1) {
-    const w = 3 * (31 - Math.clz32(m & -m));
-    if ((candidateWords[w] & seesOn[w] & seesOff[w]) !== 0) return true;
-    if ((candidateWords[w + 1] & seesOn[w + 1] & seesOff[w + 1]) !== 0) return true;
-    if ((candidateWords[w + 2] & seesOn[w + 2] & seesOff[w + 2]) !== 0) return true;
-  }
-  return false;
+  beginCycle();
+  for (let i = first; i < end; i++) addCycleKey(stack[i]);
+  return cycleRemovesAny(false);
 }
