@@ -723,6 +723,15 @@ export class Engine {
     this.untouched.clear();
   }
 
+  /** Sets the skip (see skipsUnchanged) of this static multiple engine's next run on `current` against `from`, or none (null). */
+  private skipAgainst(current: CandidateGrid, from: CandidateGrid | null): void {
+    if (from !== null) {
+      selectPass(2);
+      this.skipStamp = markReachingNewLinks(current, from);
+    }
+    this.skipSource = from;
+  }
+
   /**
    * Whether the static multiple engine nested at level 3 can skip the chains
    * of a cell (`cell` >= 0: branches on each of its digits `now`) or of a
@@ -739,15 +748,6 @@ export class Engine {
    * gone. `before` is the cell's (region's) candidates in that grid (the
    * skip source), -1 when the skip does not apply.
    */
-  /** Sets the skip (see skipsUnchanged) of this static multiple engine's next run on `current` against `from`, or none (null). */
-  private skipAgainst(current: CandidateGrid, from: CandidateGrid | null): void {
-    if (from !== null) {
-      selectPass(2);
-      this.skipStamp = markReachingNewLinks(current, from);
-    }
-    this.skipSource = from;
-  }
-
   private skipsUnchanged(now: number, before: number, cell: number, unit: number, d: number): boolean {
     if (this.skipSource === null || now !== before) return false;
     for (let m = now; m !== 0; m &= m - 1) {
