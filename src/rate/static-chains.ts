@@ -34,6 +34,7 @@ import {
   offHigh,
   passVersion,
   chainOnDigits,
+  chainStartCount,
   chainStarts,
   selectPass,
   strongAdjacency,
@@ -239,7 +240,11 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   if (source !== null) chainStamp = markChainStarts(grid, source);
   // The XY pass runs first, for the returns its searches meet (see
   // returnKind); the hints keep SE's order: X, Y, then XY.
+  searches = 0;
   const xyHints = passHints(grid, source, 2, chainStamp);
+  // Most working grids end here: the X and Y passes search only from the
+  // XY pass's chain starts and from starts whose XY search met a return.
+  if (source !== null && searches === 0 && chainStartCount === 0 && returnsFilter && xyHints.length === 0) return xyHints;
   selectPass(0);
   const hints = passHints(grid, source, 0, chainStamp);
   selectPass(1);
@@ -273,6 +278,8 @@ export function setPartsFilter(on: boolean): number {
 }
 
 const partStarts = new Int32Array(729);
+/** The searches the passes of the current staticHints have made. */
+let searches = 0;
 
 /** The hints of one pass (selected), in SE's order. */
 function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: number, chainStamp: number): NestedHint[] {
@@ -311,6 +318,7 @@ function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: numb
       } else if (cyclesPossible || chainFromOn) {
         if (cycles.length > 0) cycles.length = 0;
         // A start that cannot give a chain (the Y pass has none; elsewhere, see chainStarts) searches for cycles only.
+        searches++;
         fromOn = searchFromOn(on, chainFromOn, cycles);
         if (pass === 2) startReturns[on] = returnKinds;
         for (const keys of cycles) {
@@ -325,6 +333,7 @@ function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: numb
       if (!xLinks) continue;
       // Without a link out of the start's "off" key there is no chain from it.
       const chainFromOff = strong && (source === null || chainStarts[on ^ 1] === chainStamp);
+      if (chainFromOff) searches++;
       const fromOff = chainFromOff ? searchFromOff(on ^ 1) : null;
       if (fromOn !== null) hints.push(chainHint(grid, fromOn, chainBase, sortKey));
       if (fromOff !== null) hints.push(chainHint(grid, fromOff, chainBase, sortKey));

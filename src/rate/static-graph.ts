@@ -356,11 +356,14 @@ const LINKS_PER_SEARCH = 16;
 
 /** The digits of each cell whose "on" key markChainStarts marked last. */
 export const chainOnDigits = new Uint16Array(81);
+/** How many keys markChainStarts marked last. */
+export let chainStartCount = 0;
 
 /** Marks the keys that can start a forcing chain in the pass on `grid` when `source`, which it was reduced from, has none. */
 export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): number {
   const stamp = ++chainStartStamp;
   chainOnDigits.fill(0);
+  chainStartCount = 0;
   const count = newLinkPairs(grid, source);
   for (let first = 0; first < count; first += LINKS_PER_SEARCH) {
     markCommonReach(first, Math.min(count, first + LINKS_PER_SEARCH), stamp);
@@ -421,6 +424,7 @@ function markCommonReach(first: number, end: number, stamp: number): void {
     const bits = endBits[key];
     if ((bits & (bits >>> 1) & 0x55555555) !== 0) {
       chainStarts[key ^ 1] = stamp;
+      chainStartCount++;
       if ((key & 1) === 0) {
         const pot = key >> 1;
         const cell = (pot / 9) | 0;
