@@ -87,7 +87,10 @@ export function markCapableStarts(starts: Int32Array, count: number): number {
       if (lowLink[key] !== order[key]) continue;
       let first = top - 1;
       while (stack[first] !== key) first--;
-      if (top - first > 1 && partMayRemove(first, top)) {
+      // A cycle from a start comes back through an "on" key other than the start, so its part holds two at least.
+      let ons = 0;
+      for (let i = first; i < top; i++) ons += stack[i] & 1;
+      if (ons > 1 && partMayRemove(first, top)) {
         for (let i = first; i < top; i++) if (stack[i] & 1) capable[stack[i]] = stamp;
       }
       for (let i = first; i < top; i++) onStack[stack[i]] = 0;
