@@ -30,6 +30,8 @@ import {
 /** capable[on] === the stamp markCapableStarts returned: the start's part may hold a cycle that removes something. */
 export const capable = new Int32Array(1458);
 let capableStamp = 0;
+/** How many starts markCapableStarts marked last. */
+export let capableCount = 0;
 
 // The walk: each key's visit number and the lowest visit number it reaches, by
 // stamp; the keys on Tarjan's stack; the walk's own stack of keys and
@@ -52,6 +54,7 @@ const frameEnd = new Int32Array(1458);
 export function markCapableStarts(starts: Int32Array, count: number): number {
   const stamp = ++capableStamp;
   const walk = ++walkStamp;
+  capableCount = 0;
   let visits = 0;
   let top = 0;
   for (let s = 0; s < count; s++) {
@@ -91,7 +94,11 @@ export function markCapableStarts(starts: Int32Array, count: number): number {
       let ons = 0;
       for (let i = first; i < top; i++) ons += stack[i] & 1;
       if (ons > 1 && partMayRemove(first, top)) {
-        for (let i = first; i < top; i++) if (stack[i] & 1) capable[stack[i]] = stamp;
+        for (let i = first; i < top; i++) {
+          if ((stack[i] & 1) === 0) continue;
+          capable[stack[i]] = stamp;
+          capableCount++;
+        }
       }
       for (let i = first; i < top; i++) onStack[stack[i]] = 0;
       top = first;

@@ -44,7 +44,7 @@ import {
   strongStart,
 } from "./static-graph.js";
 import type { Chain } from "./step.js";
-import { capable, markCapableStarts } from "./cycle-parts.js";
+import { capable, capableCount, markCapableStarts } from "./cycle-parts.js";
 
 /**
  * From an "on" start: its cycles that may remove something (paths back
@@ -294,6 +294,11 @@ function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: numb
       for (let m = grid.candidates[cell] & strongMask[cell]; m !== 0; m &= m - 1) partStarts[count++] = ((cell * 9 + lowest(m)) << 1) | 1;
     }
     capableStamp = markCapableStarts(partStarts, count);
+    // Most working grids end here: every start would be skipped below.
+    if (source !== null && capableCount === 0 && chainStartCount === 0) {
+      partSkips += count;
+      return hints;
+    }
   }
   const sortKey = pass === 2 ? 4 : pass === 1 ? 3 : 2;
   const cycleBase = pass === 2 ? 7.0 : 6.5;
