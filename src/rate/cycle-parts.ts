@@ -32,6 +32,15 @@ export const capable = new Int32Array(1458);
 let capableStamp = 0;
 /** How many starts markCapableStarts marked last. */
 export let capableCount = 0;
+/**
+ * The parts of its last walk, as it closed them: part i is
+ * partKeys[partEnds[i - 1]..partEnds[i]) (from 0 for the first). A part is
+ * closed after every part it reaches, so the last closed come first in the
+ * graph's order (markChainStartsOnParts reads them so).
+ */
+export const partKeys = new Int32Array(1458);
+export const partEnds = new Int32Array(1458);
+export let partCount = 0;
 
 // The walk: each key's visit number and the lowest visit number it reaches, by
 // stamp; the keys on Tarjan's stack; the walk's own stack of keys and
@@ -55,6 +64,8 @@ export function markCapableStarts(starts: Int32Array, count: number): number {
   const stamp = ++capableStamp;
   const walk = ++walkStamp;
   capableCount = 0;
+  partCount = 0;
+  let listed = 0;
   let visits = 0;
   let top = 0;
   for (let s = 0; s < count; s++) {
@@ -100,7 +111,11 @@ export function markCapableStarts(starts: Int32Array, count: number): number {
           capableCount++;
         }
       }
-      for (let i = first; i < top; i++) onStack[stack[i]] = 0;
+      for (let i = first; i < top; i++) {
+        onStack[stack[i]] = 0;
+        partKeys[listed++] = stack[i];
+      }
+      partEnds[partCount++] = listed;
       top = first;
     }
   }

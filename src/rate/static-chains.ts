@@ -36,6 +36,9 @@ import {
   chainOnDigits,
   chainStartCount,
   chainStarts,
+  findNewLinks,
+  markChainStartsOnParts,
+  newLinkEnd,
   selectPass,
   strongAdjacency,
   strongBuilt,
@@ -44,7 +47,7 @@ import {
   strongStart,
 } from "./static-graph.js";
 import type { Chain } from "./step.js";
-import { capable, capableCount, markCapableStarts } from "./cycle-parts.js";
+import { capable, capableCount, markCapableStarts, partCount, partEnds, partKeys } from "./cycle-parts.js";
 
 /**
  * From an "on" start: its cycles that may remove something (paths back
@@ -236,19 +239,30 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   // The XY pass's chain starts serve the X pass too: its graph and its new
   // links hold the X pass's, and a mark only lets a search run.
   let chainStamp = -1;
+  let capableStamp = -1;
+  let strongStarts = 0;
   selectPass(2);
-  if (source !== null) chainStamp = markChainStarts(grid, source);
+  if (source !== null && partsFilter) {
+    // The parts first, with the new links' ends among the walk's roots: the chain starts are read off them.
+    strongStarts = collectPartStarts(grid);
+    let count = strongStarts;
+    for (let i = 0, links = findNewLinks(grid, source); i < 2 * links; i++) partStarts[count++] = newLinkEnd(i);
+    capableStamp = markCapableStarts(partStarts, count);
+    chainStamp = markChainStartsOnParts(partKeys, partEnds, partCount);
+  } else if (source !== null) {
+    chainStamp = markChainStarts(grid, source);
+  }
   // The XY pass runs first, for the returns its searches meet (see
   // returnKind); the hints keep SE's order: X, Y, then XY.
   searches = 0;
-  const xyHints = passHints(grid, source, 2, chainStamp);
+  const xyHints = passHints(grid, source, 2, chainStamp, capableStamp, strongStarts);
   // Most working grids end here: the X and Y passes search only from the
   // XY pass's chain starts and from starts whose XY search met a return.
   if (source !== null && searches === 0 && chainStartCount === 0 && returnsFilter && xyHints.length === 0) return xyHints;
   selectPass(0);
-  const hints = passHints(grid, source, 0, chainStamp);
+  const hints = passHints(grid, source, 0, chainStamp, -1, 0);
   selectPass(1);
-  const yHints = passHints(grid, source, 1, chainStamp);
+  const yHints = passHints(grid, source, 1, chainStamp, -1, 0);
   for (const hint of yHints) hints.push(hint);
   for (const hint of xyHints) hints.push(hint);
   return hints;
@@ -277,23 +291,37 @@ export function setPartsFilter(on: boolean): number {
   return skipped;
 }
 
-const partStarts = new Int32Array(729);
+/** The walk's roots: the XY pass's starts with links from their "off" key, then the new links' ends. */
+const partStarts = new Int32Array(729 + 1458);
 /** The searches the passes of the current staticHints have made. */
 let searches = 0;
 
-/** The hints of one pass (selected), in SE's order. */
-function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: number, chainStamp: number): NestedHint[] {
+/** Puts the XY pass's starts with links from their "off" key (the others search no cycle) in partStarts; returns how many. */
+function collectPartStarts(grid: CandidateGrid): number {
+  let count = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    if (popcount(grid.candidates[cell]) < 2) continue;
+    for (let m = grid.candidates[cell] & strongMask[cell]; m !== 0; m &= m - 1) partStarts[count++] = ((cell * 9 + lowest(m)) << 1) | 1;
+  }
+  return count;
+}
+
+/**
+ * The hints of one pass (selected), in SE's order. The XY pass takes its
+ * starts' parts as staticHints marked them (capable, the stamp, and
+ * strongStarts, how many of partStarts are starts), or marks them itself
+ * (capable < 0).
+ */
+function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: number, chainStamp: number, capable0: number, strongStarts: number): NestedHint[] {
   const hints: NestedHint[] = [];
   const xLinks = pass !== 1;
-  // The XY pass's starts with links from their "off" key (the others search no cycle), their parts' capacity marked.
-  let capableStamp = -1;
+  let capableStamp = capable0;
   if (pass === 2 && partsFilter) {
-    let count = 0;
-    for (let cell = 0; cell < 81; cell++) {
-      if (popcount(grid.candidates[cell]) < 2) continue;
-      for (let m = grid.candidates[cell] & strongMask[cell]; m !== 0; m &= m - 1) partStarts[count++] = ((cell * 9 + lowest(m)) << 1) | 1;
+    let count = strongStarts;
+    if (capableStamp < 0) {
+      count = collectPartStarts(grid);
+      capableStamp = markCapableStarts(partStarts, count);
     }
-    capableStamp = markCapableStarts(partStarts, count);
     // Most working grids end here: every start would be skipped below.
     if (source !== null && capableCount === 0 && chainStartCount === 0) {
       partSkips += count;

@@ -371,6 +371,89 @@ export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): num
   return stamp;
 }
 
+/** The new links of the pass on `grid` against `source` (see newLinkPairs), for markChainStartsOnParts; returns how many. */
+export function findNewLinks(grid: CandidateGrid, source: CandidateGrid): number {
+  newLinkCount = newLinkPairs(grid, source);
+  return newLinkCount;
+}
+let newLinkCount = 0;
+
+/** The "on" key of end `i` of the links findNewLinks found (a link's ends are 2k and 2k + 1). */
+export function newLinkEnd(i: number): number {
+  return newLinkEnds[i];
+}
+
+/**
+ * markChainStarts for the links findNewLinks found, on the strongly
+ * connected parts of the pass's search graph (cycle-parts.ts, its walk
+ * rooted at every end among others), given in the order they were closed:
+ * read backwards, a part comes before every part it reaches, so each key
+ * passes the ends' bits on once, where the search passes them on as they
+ * come (twice per key on average). The keys of one part reach each other,
+ * so they share their bits. The same marks.
+ */
+export function markChainStartsOnParts(keys: Int32Array, ends: Int32Array, parts: number): number {
+  const stamp = ++chainStartStamp;
+  chainOnDigits.fill(0);
+  chainStartCount = 0;
+  for (let first = 0; first < newLinkCount; first += LINKS_PER_SEARCH) {
+    const end = Math.min(newLinkCount, first + LINKS_PER_SEARCH);
+    let touchedCount = 0;
+    for (let i = first; i < end; i++) {
+      for (let side = 0; side < 2; side++) {
+        const key = newLinkEnds[2 * i + side];
+        if (endBits[key] === 0) touched[touchedCount++] = key;
+        endBits[key] |= 1 << (2 * (i - first) + side);
+      }
+    }
+    for (let p = parts - 1; p >= 0; p--) {
+      const from = p === 0 ? 0 : ends[p - 1];
+      const to = ends[p];
+      let bits = 0;
+      for (let i = from; i < to; i++) bits |= endBits[keys[i]];
+      if (bits === 0) continue;
+      for (let i = from; i < to; i++) {
+        const key = keys[i];
+        if (endBits[key] === 0) touched[touchedCount++] = key;
+        endBits[key] = bits;
+      }
+      for (let i = from; i < to; i++) {
+        const key = keys[i];
+        const on = key & 1;
+        if (on) ensureOn(key);
+        const high = on ? onHigh[key] : offHigh[key];
+        for (let j = low[key]; j < high; j++) {
+          const next = adjacency[j];
+          const had = endBits[next];
+          if ((bits & ~had) === 0) continue;
+          if (had === 0) touched[touchedCount++] = next;
+          endBits[next] = had | bits;
+        }
+      }
+    }
+    markTouched(touchedCount, stamp);
+  }
+  return stamp;
+}
+
+/** Marks chainStarts[k ^ 1] for the first `count` touched keys k that hold both ends of one link, and clears their bits. */
+function markTouched(count: number, stamp: number): void {
+  for (let i = 0; i < count; i++) {
+    const key = touched[i];
+    const bits = endBits[key];
+    if ((bits & (bits >>> 1) & 0x55555555) !== 0) {
+      chainStarts[key ^ 1] = stamp;
+      chainStartCount++;
+      if ((key & 1) === 0) {
+        const pot = key >> 1;
+        const cell = (pot / 9) | 0;
+        chainOnDigits[cell] |= 1 << (pot - 9 * cell);
+      }
+    }
+    endBits[key] = 0;
+  }
+}
+
 /**
  * Marks chainStarts[k ^ 1] for every key k reached from both ends of one
  * of the new links first..end-1: reachability by bit sets, each key
@@ -419,18 +502,5 @@ function markCommonReach(first: number, end: number, stamp: number): void {
       pendingBits[next] |= gained;
     }
   }
-  for (let i = 0; i < touchedCount; i++) {
-    const key = touched[i];
-    const bits = endBits[key];
-    if ((bits & (bits >>> 1) & 0x55555555) !== 0) {
-      chainStarts[key ^ 1] = stamp;
-      chainStartCount++;
-      if ((key & 1) === 0) {
-        const pot = key >> 1;
-        const cell = (pot / 9) | 0;
-        chainOnDigits[cell] |= 1 << (pot - 9 * cell);
-      }
-    }
-    endBits[key] = 0;
-  }
+  markTouched(touchedCount, stamp);
 }
