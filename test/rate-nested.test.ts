@@ -11,7 +11,8 @@ import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
 import { nestedForcingChains, setTakeUpLevelOne } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
-import { setPartsFilter, setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
+import { markStartsOnParts, setPartsFilter, setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
+import { buildGraph, chainOnDigits, chainStarts, markChainStarts, selectPass } from "../src/rate/static-graph.js";
 import { Signature } from "../src/rate/nested-hint.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
 import { setEarlierGrids, setHintCarry, takenUpPropagations } from "../src/rate/nested-engine.js";
@@ -449,7 +450,7 @@ test("nested static chains: on perturbed grids the first of all hints (SE's sort
   assert.ok(withHint > 80);
 });
 
-test("nested static chains: with a chainless source grid, the hints of a grid reduced from it are those found without the source, without the XY pass's returns, and without the cycle parts", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+test("nested static chains: with a chainless source grid, the hints of a grid reduced from it are those found without the source, without the XY pass's returns, and without the cycle parts; the chain starts read off the parts are the search's", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   // With the source, only starts that reach both "off" ends of a new link look for forcing chains (static-graph.ts);
   // the X and Y passes look for cycles only from starts whose XY search met a return of their kind (static-chains.ts);
   // the XY pass, only from starts whose part may hold a cycle that removes something (cycle-parts.ts).
@@ -462,8 +463,17 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
       hint.writeSignature(signature);
       return Array.from(signature.values.subarray(0, signature.length));
     });
+  // The keys a chain may start from (chainStarts) and the cells' "on" digits among them, as markChainStarts' search or the parts' walk marked them.
+  const chainMarks = (stamp: number): string => {
+    const keys: number[] = [];
+    for (let key = 0; key < 1458; key++) if (chainStarts[key] === stamp) keys.push(key);
+    return `${keys.join(",")} | ${Array.from(chainOnDigits).join(",")}`;
+  };
   let compared = 0;
   let withHints = 0;
+  let marked = 0;
+  // The count starts here, not with the skips of the tests before.
+  setPartsFilter(true);
   let skipped = 0;
   for (let i = 0; i < rows.length; i += 25) {
     const grid = CandidateGrid.fromPuzzle(parsePuzzle(rows[i].puzzle));
@@ -487,6 +497,11 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
           skipped += setPartsFilter(true);
           assert.deepEqual(signatures(working, null), expected, rows[i].puzzle);
           assert.deepEqual(signatures(working, grid), expected, rows[i].puzzle);
+          buildGraph(working);
+          selectPass(2);
+          const searched = chainMarks(markChainStarts(working, grid));
+          assert.equal(chainMarks(markStartsOnParts(working, grid)), searched, rows[i].puzzle);
+          if (!searched.startsWith(" |")) marked++;
           compared++;
           if (expected.length > 0) withHints++;
         }
@@ -497,6 +512,6 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
     }
   }
   skipped += setPartsFilter(true);
-  t.diagnostic(`${compared} grids, ${withHints} with hints; ${skipped} cycle searches skipped by their parts`);
-  assert.ok(compared > 200 && withHints > 50 && skipped > 10000, `${compared} grids, ${withHints} with hints, ${skipped} searches skipped`);
+  t.diagnostic(`${compared} grids, ${withHints} with hints; ${skipped} cycle searches skipped by their parts; ${marked} with chain starts, marked alike both ways`);
+  assert.ok(compared > 200 && withHints > 50 && skipped > 10000 && marked > 50, `${compared} grids, ${withHints} with hints, ${skipped} searches skipped, ${marked} with chain starts`);
 });

@@ -239,30 +239,20 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   // The XY pass's chain starts serve the X pass too: its graph and its new
   // links hold the X pass's, and a mark only lets a search run.
   let chainStamp = -1;
-  let capableStamp = -1;
-  let strongStarts = 0;
   selectPass(2);
-  if (source !== null && partsFilter) {
-    // The parts first, with the new links' ends among the walk's roots: the chain starts are read off them.
-    strongStarts = collectPartStarts(grid);
-    let count = strongStarts;
-    for (let i = 0, links = findNewLinks(grid, source); i < 2 * links; i++) partStarts[count++] = newLinkEnd(i);
-    capableStamp = markCapableStarts(partStarts, count);
-    chainStamp = markChainStartsOnParts(partKeys, partEnds, partCount);
-  } else if (source !== null) {
-    chainStamp = markChainStarts(grid, source);
-  }
+  walkedParts = -1;
+  if (source !== null) chainStamp = partsFilter ? markStartsOnParts(grid, source) : markChainStarts(grid, source);
   // The XY pass runs first, for the returns its searches meet (see
   // returnKind); the hints keep SE's order: X, Y, then XY.
   searches = 0;
-  const xyHints = passHints(grid, source, 2, chainStamp, capableStamp, strongStarts);
+  const xyHints = passHints(grid, source, 2, chainStamp);
   // Most working grids end here: the X and Y passes search only from the
   // XY pass's chain starts and from starts whose XY search met a return.
   if (source !== null && searches === 0 && chainStartCount === 0 && returnsFilter && xyHints.length === 0) return xyHints;
   selectPass(0);
-  const hints = passHints(grid, source, 0, chainStamp, -1, 0);
+  const hints = passHints(grid, source, 0, chainStamp);
   selectPass(1);
-  const yHints = passHints(grid, source, 1, chainStamp, -1, 0);
+  const yHints = passHints(grid, source, 1, chainStamp);
   for (const hint of yHints) hints.push(hint);
   for (const hint of xyHints) hints.push(hint);
   return hints;
@@ -306,19 +296,36 @@ function collectPartStarts(grid: CandidateGrid): number {
   return count;
 }
 
+/** The stamp of the parts markStartsOnParts marked for the current staticHints (-1: none), and how many of partStarts are starts. */
+let walkedParts = -1;
+let strongStarts = 0;
+
 /**
- * The hints of one pass (selected), in SE's order. The XY pass takes its
- * starts' parts as staticHints marked them (capable, the stamp, and
- * strongStarts, how many of partStarts are starts), or marks them itself
- * (capable < 0).
+ * The XY pass's chain starts on `grid` reduced from `source` (selected),
+ * read off its parts (markChainStartsOnParts): the parts' walk first, with
+ * the new links' ends among its roots, which also marks the capable starts
+ * (walkedParts). Returns the chain starts' stamp; the same marks as
+ * markChainStarts (the tests compare both).
  */
-function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: number, chainStamp: number, capable0: number, strongStarts: number): NestedHint[] {
+export function markStartsOnParts(grid: CandidateGrid, source: CandidateGrid): number {
+  strongStarts = collectPartStarts(grid);
+  let count = strongStarts;
+  for (let i = 0, links = findNewLinks(grid, source); i < 2 * links; i++) partStarts[count++] = newLinkEnd(i);
+  walkedParts = markCapableStarts(partStarts, count);
+  return markChainStartsOnParts(partKeys, partEnds, partCount);
+}
+
+/** The hints of one pass (selected), in SE's order. */
+function passHints(grid: CandidateGrid, source: CandidateGrid | null, pass: number, chainStamp: number): NestedHint[] {
   const hints: NestedHint[] = [];
   const xLinks = pass !== 1;
-  let capableStamp = capable0;
+  // The XY pass's starts with links from their "off" key (the others search no cycle), their parts' capacity marked.
+  let capableStamp = -1;
   if (pass === 2 && partsFilter) {
     let count = strongStarts;
-    if (capableStamp < 0) {
+    if (walkedParts >= 0) {
+      capableStamp = walkedParts;
+    } else {
       count = collectPartStarts(grid);
       capableStamp = markCapableStarts(partStarts, count);
     }
