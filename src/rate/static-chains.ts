@@ -36,9 +36,9 @@ import {
   chainOnDigits,
   chainStartCount,
   chainStarts,
-  findNewLinks,
   markChainStartsOnParts,
   newLinkEnd,
+  newLinkPairs,
   selectPass,
   strongAdjacency,
   strongBuilt,
@@ -248,7 +248,7 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   const xyHints = passHints(grid, source, 2, chainStamp);
   // Most working grids end here: the X and Y passes search only from the
   // XY pass's chain starts and from starts whose XY search met a return.
-  if (source !== null && searches === 0 && chainStartCount === 0 && returnsFilter && xyHints.length === 0) return xyHints;
+  if (source !== null && searches === 0 && chainStartCount === 0 && returnsFilter) return xyHints;
   selectPass(0);
   const hints = passHints(grid, source, 0, chainStamp);
   selectPass(1);
@@ -310,9 +310,10 @@ let strongStarts = 0;
 export function markStartsOnParts(grid: CandidateGrid, source: CandidateGrid): number {
   strongStarts = collectPartStarts(grid);
   let count = strongStarts;
-  for (let i = 0, links = findNewLinks(grid, source); i < 2 * links; i++) partStarts[count++] = newLinkEnd(i);
+  const links = newLinkPairs(grid, source);
+  for (let i = 0; i < 2 * links; i++) partStarts[count++] = newLinkEnd(i);
   walkedParts = markCapableStarts(partStarts, count);
-  return markChainStartsOnParts(partKeys, partEnds, partCount);
+  return markChainStartsOnParts(links, partKeys, partEnds, partCount);
 }
 
 /** The hints of one pass (selected), in SE's order. */

@@ -275,7 +275,7 @@ export function markReachingNewLinks(grid: CandidateGrid, source: CandidateGrid)
  */
 const newLinkEnds = new Int32Array(2 * 729);
 
-function newLinkPairs(grid: CandidateGrid, source: CandidateGrid): number {
+export function newLinkPairs(grid: CandidateGrid, source: CandidateGrid): number {
   let count = 0;
   if (currentPass !== 0) {
     for (let cell = 0; cell < 81; cell++) {
@@ -371,20 +371,13 @@ export function markChainStarts(grid: CandidateGrid, source: CandidateGrid): num
   return stamp;
 }
 
-/** The new links of the pass on `grid` against `source` (see newLinkPairs), for markChainStartsOnParts; returns how many. */
-export function findNewLinks(grid: CandidateGrid, source: CandidateGrid): number {
-  newLinkCount = newLinkPairs(grid, source);
-  return newLinkCount;
-}
-let newLinkCount = 0;
-
-/** The "on" key of end `i` of the links findNewLinks found (a link's ends are 2k and 2k + 1). */
+/** The "on" key of end `i` of the links newLinkPairs found last (a link's ends are 2k and 2k + 1). */
 export function newLinkEnd(i: number): number {
   return newLinkEnds[i];
 }
 
 /**
- * markChainStarts for the links findNewLinks found, on the strongly
+ * markChainStarts for the first `links` links newLinkPairs found, on the strongly
  * connected parts of the pass's search graph (cycle-parts.ts, its walk
  * rooted at every end among others), given in the order they were closed:
  * read backwards, a part comes before every part it reaches, so each key
@@ -392,12 +385,12 @@ export function newLinkEnd(i: number): number {
  * come (twice per key on average). The keys of one part reach each other,
  * so they share their bits. The same marks.
  */
-export function markChainStartsOnParts(keys: Int32Array, ends: Int32Array, parts: number): number {
+export function markChainStartsOnParts(links: number, keys: Int32Array, ends: Int32Array, parts: number): number {
   const stamp = ++chainStartStamp;
   chainOnDigits.fill(0);
   chainStartCount = 0;
-  for (let first = 0; first < newLinkCount; first += LINKS_PER_SEARCH) {
-    const end = Math.min(newLinkCount, first + LINKS_PER_SEARCH);
+  for (let first = 0; first < links; first += LINKS_PER_SEARCH) {
+    const end = Math.min(links, first + LINKS_PER_SEARCH);
     let touchedCount = 0;
     for (let i = first; i < end; i++) {
       for (let side = 0; side < 2; side++) {
