@@ -31,7 +31,7 @@ export function setLightBranches(on: boolean): void {
 }
 
 /** Every word of a propagation's onBits and offBits. */
-const ALL_WORDS = (1 << 23) - 1;
+const ALL_WORDS = (1 << 27) - 1;
 
 export class DynamicReach {
   /** Each digit's candidates in the grid of `prepare`, as band words: candidates[3 * digit + band]. */
@@ -40,9 +40,9 @@ export class DynamicReach {
   /** The working grid of one `reach`: each digit's places left (its candidates less the "off" keys followed), each cell's candidates left. */
   private readonly left = new Int32Array(27);
   private readonly cellLeft = new Uint16Array(81);
-  /** The "on" and "off" keys reached, by digit, as band words. */
-  private readonly on = new Int32Array(27);
-  private readonly off = new Int32Array(27);
+  /** The "on" and "off" keys reached, by digit, as band words: the propagation's own sets (see POT_WORD), filled as keys are queued. */
+  private on = new Int32Array(27);
+  private off = new Int32Array(27);
   private readonly queue = new Int32Array(1458);
 
   /** Sets the grid the next reaches start from. */
@@ -64,15 +64,13 @@ export class DynamicReach {
     prop.start = start;
     prop.onWords = ALL_WORDS;
     prop.offWords = ALL_WORDS;
-    const { candidates, left, cellLeft, on, off, queue } = this;
+    const on = prop.onBits;
+    const off = prop.offBits;
+    this.on = on;
+    this.off = off;
+    const { candidates, left, cellLeft, queue } = this;
     left.set(candidates);
     cellLeft.set(this.cellCandidates);
-    on.fill(0);
-    off.fill(0);
-    const onBits = prop.onBits;
-    const offBits = prop.offBits;
-    let onWords = 0;
-    let offWords = 0;
     {
       const pot = start >> 1;
       const cell = (pot / 9) | 0;
@@ -90,8 +88,6 @@ export class DynamicReach {
       const band = (cell / 27) | 0;
       const bit = 1 << (cell - 27 * band);
       if (key & 1) {
-        onBits[pot >> 5] |= 1 << (pot & 31);
-        onWords |= 1 << (pot >> 5);
         // The cell's other candidates, then the digit's peers.
         for (let m = this.cellCandidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
           const e = lowest(m);
@@ -110,8 +106,6 @@ export class DynamicReach {
           for (let m = fresh; m !== 0; m &= m - 1) queue[length++] = ((27 * b + 31 - Math.clz32(m & -m)) * 9 + d) << 1;
         }
       } else {
-        offBits[pot >> 5] |= 1 << (pot & 31);
-        offWords |= 1 << (pot >> 5);
         // Two left in the cell: the other is "on"; two places left in a unit: the other place
         // (grid.ts's otherPlace, written out here: as a call it cost 5% of level 4's instructions).
         const cands = cellLeft[cell];
@@ -138,6 +132,12 @@ export class DynamicReach {
         left[w] &= ~bit;
         cellLeft[cell] = cands & ~(1 << d);
       }
+    }
+    let onWords = 0;
+    let offWords = 0;
+    for (let w = 0; w < 27; w++) {
+      if (on[w] !== 0) onWords |= 1 << w;
+      if (off[w] !== 0) offWords |= 1 << w;
     }
     prop.onWords = onWords;
     prop.offWords = offWords;

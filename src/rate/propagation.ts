@@ -33,8 +33,20 @@ for (let cell = 0; cell < 81; cell++) {
   }
 }
 
-/** Words of a set of the 729 candidates. */
-const CANDIDATE_WORDS = 23;
+/**
+ * A set of the 729 candidates is each digit's cells as three 27-bit band
+ * words: candidate pot (cell * 9 + digit - 1) is bit POT_BIT[pot] of word
+ * POT_WORD[pot] = 3 * (digit - 1) + band. A digit's peers of a cell are
+ * then three masked words (static-propagation.ts, dynamic-reach.ts).
+ */
+const CANDIDATE_WORDS = 27;
+export const POT_WORD = new Uint8Array(729);
+export const POT_BIT = new Int32Array(729);
+for (let pot = 0; pot < 729; pot++) {
+  const cell = (pot / 9) | 0;
+  POT_WORD[pot] = 3 * (pot - 9 * cell) + ((cell / 27) | 0);
+  POT_BIT[pot] = 1 << cell % 27;
+}
 
 /**
  * A propagation's first room for nodes (node() doubles it as needed): the
@@ -56,7 +68,7 @@ export class Propagation {
   onCount = 0;
   readonly offOrder = new Int32Array(730);
   offCount = 0;
-  /** The candidates (cell * 9 + digit - 1) of the "on" and of the "off" nodes, as bits: sharedTargets ANDs them. */
+  /** The candidates of the "on" and of the "off" nodes, as sets (see POT_WORD): sharedTargets ANDs them. */
   readonly onBits = new Int32Array(CANDIDATE_WORDS);
   readonly offBits = new Int32Array(CANDIDATE_WORDS);
   /**
@@ -182,14 +194,15 @@ export class Propagation {
     const n = this.node(key, cause, parentList, parentLength);
     this.index[key] = n;
     const pot = key >> 1;
+    const w = POT_WORD[pot];
     if (key & 1) {
       this.onOrder[this.onCount++] = n;
-      this.onBits[pot >> 5] |= 1 << (pot & 31);
-      this.onWords |= 1 << (pot >> 5);
+      this.onBits[w] |= POT_BIT[pot];
+      this.onWords |= 1 << w;
     } else {
       this.offOrder[this.offCount++] = n;
-      this.offBits[pot >> 5] |= 1 << (pot & 31);
-      this.offWords |= 1 << (pot >> 5);
+      this.offBits[w] |= POT_BIT[pot];
+      this.offWords |= 1 << w;
     }
     return n;
   }
@@ -224,8 +237,8 @@ export function sharedTargets(branches: readonly Propagation[], on: boolean, cou
 
 /** Whether candidate `pot` is in the last sharedTargets result. */
 export function isShared(pot: number): boolean {
-  const w = pot >> 5;
-  return ((commonWords >>> w) & 1) === 1 && ((common[w] >>> (pot & 31)) & 1) === 1;
+  const w = POT_WORD[pot];
+  return ((commonWords >>> w) & 1) === 1 && (common[w] & POT_BIT[pot]) !== 0;
 }
 
 /**

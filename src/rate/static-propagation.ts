@@ -5,8 +5,9 @@
  * key is added once, so the queues hold every key at most once and never
  * grow.
  */
-import { adjacency, ensureOn, graphVersion, linkCause, linkEnd, linkStart, onBuilt, reachQueue } from "./static-graph.js";
-import { CAUSE_NONE, type Propagation } from "./propagation.js";
+import { PEER_WORDS } from "./grid.js";
+import { adjacency, candidateWords, ensureOn, graphVersion, linkCause, linkEnd, linkStart, reachQueue } from "./static-graph.js";
+import { CAUSE_NONE, POT_BIT, POT_WORD, type Propagation } from "./propagation.js";
 
 const NONE = CAUSE_NONE;
 
@@ -14,9 +15,6 @@ export class StaticPropagator {
   private readonly pendingOn = new Int32Array(1458);
   private readonly pendingOff = new Int32Array(1458);
   private readonly single = new Int32Array(1);
-  /** reachSeen[key] === reachSeenStamp: reached by the current `reach`. */
-  private readonly reachSeen = new Int32Array(1458);
-  private reachSeenStamp = 0;
 
   /**
    * doChaining without dynamic removals (the static multiple forcing chains
@@ -61,6 +59,31 @@ export class StaticPropagator {
     }
   }
 
+  /** The graph version `cellCandidates` and `linked` belong to. */
+  private preparedVersion = -1;
+  /** The graph's grid: each cell's candidates. */
+  private readonly cellCandidates = new Uint16Array(81);
+  /** The "off" keys with links, by digit, as band words (see POT_WORD): only these lead on. */
+  private readonly linked = new Int32Array(27);
+
+  private prepare(): void {
+    this.preparedVersion = graphVersion;
+    const { cellCandidates, linked } = this;
+    cellCandidates.fill(0);
+    linked.fill(0);
+    for (let w = 0; w < 27; w++) {
+      const d = (w / 3) | 0;
+      const base = 27 * (w - 3 * d);
+      for (let m = candidateWords[w]; m !== 0; m &= m - 1) {
+        const low = m & -m;
+        const cell = base + 31 - Math.clz32(low);
+        cellCandidates[cell] |= 1 << d;
+        const off = (cell * 9 + d) << 1;
+        if (linkEnd[off] !== linkStart[off]) linked[w] |= low;
+      }
+    }
+  }
+
   /**
    * The static propagation from `start` as a light one: only its "on" and
    * "off" sets (onBits, offBits), which is all the producer needs unless
@@ -68,45 +91,58 @@ export class StaticPropagator {
    * checks at level 3). Without a contradiction `propagate` adds every
    * key the start reaches, so the sets are those of the reached keys, in any
    * order; a contradiction (the reached keys hold a key and its negation)
-   * stops `propagate` early, and then it runs at once. An "off" key
-   * without links goes in the set but is not searched from.
+   * stops `propagate` early, and then it runs at once. The sets are also
+   * the search's marks, so each key is queued once, and an "off" key
+   * without links goes in the set but not in the queue.
    */
   reach(start: number, prop: Propagation): void {
     prop.reset();
-    const reachSeen = this.reachSeen;
-    const stamp = ++this.reachSeenStamp;
+    if (this.preparedVersion !== graphVersion) this.prepare();
+    const { cellCandidates, linked } = this;
     const onBits = prop.onBits;
     const offBits = prop.offBits;
-    reachSeen[start] = stamp;
-    onBits[start >> 6] |= 1 << ((start >> 1) & 31);
+    const startWord = POT_WORD[start >> 1];
+    onBits[startWord] |= POT_BIT[start >> 1];
     // Most reaches hold a few keys: the words they touch are kept as they go, not found by a scan of the sets.
-    let onWords = 1 << (start >> 6);
+    let onWords = 1 << startWord;
     let offWords = 0;
     reachQueue[0] = start;
     let length = 1;
     for (let head = 0; head < length; head++) {
       const key = reachQueue[head];
       if (key & 1) {
-        if (onBuilt[key] !== graphVersion) ensureOn(key);
-        for (let i = linkStart[key], end = linkEnd[key]; i < end; i++) {
-          const off = adjacency[i];
-          const pot = off >> 1;
-          offBits[pot >> 5] |= 1 << (pot & 31);
-          offWords |= 1 << (pot >> 5);
-          // An "off" key without links adds nothing more.
-          if (reachSeen[off] === stamp || linkEnd[off] === linkStart[off]) continue;
-          reachSeen[off] = stamp;
-          reachQueue[length++] = off;
+        // An "on" key: "off" the cell's other digits, then the digit's peers (three masked words).
+        const pot = key >> 1;
+        const cell = (pot / 9) | 0;
+        const d = pot - 9 * cell;
+        const band = (cell / 27) | 0;
+        const bit = 1 << (cell - 27 * band);
+        for (let m = cellCandidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
+          const e = 31 - Math.clz32(m & -m);
+          const w = 3 * e + band;
+          if ((offBits[w] & bit) !== 0) continue;
+          offBits[w] |= bit;
+          offWords |= 1 << w;
+          if ((linked[w] & bit) !== 0) reachQueue[length++] = (cell * 9 + e) << 1;
+        }
+        for (let b = 0; b < 3; b++) {
+          const w = 3 * d + b;
+          const fresh = PEER_WORDS[3 * cell + b] & candidateWords[w] & ~offBits[w];
+          if (fresh === 0) continue;
+          offBits[w] |= fresh;
+          offWords |= 1 << w;
+          for (let m = fresh & linked[w]; m !== 0; m &= m - 1) reachQueue[length++] = ((27 * b + 31 - Math.clz32(m & -m)) * 9 + d) << 1;
         }
       } else {
         for (let i = linkStart[key], end = linkEnd[key]; i < end; i++) {
           const on = adjacency[i];
-          if (reachSeen[on] === stamp) continue;
-          reachSeen[on] = stamp;
-          reachQueue[length++] = on;
           const pot = on >> 1;
-          onBits[pot >> 5] |= 1 << (pot & 31);
-          onWords |= 1 << (pot >> 5);
+          const w = POT_WORD[pot];
+          const bit = POT_BIT[pot];
+          if ((onBits[w] & bit) !== 0) continue;
+          onBits[w] |= bit;
+          onWords |= 1 << w;
+          reachQueue[length++] = on;
         }
       }
     }
