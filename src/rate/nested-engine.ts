@@ -299,6 +299,9 @@ export class Engine {
   private readonly untouched = new UntouchedBranches();
   private pool: Propagation[] = [];
   private readonly byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
+  /** byKey[key] is the current run's when byKeyRun[key] === run (a stamp, not a fill of 1,458 entries per run). */
+  private readonly byKeyRun = new Int32Array(1458);
+  private runStamp = 1;
   private used = 0;
   /** Whether the grids the propagations start from have no static forcing chain (see staticHints). */
   chainlessSource = false;
@@ -566,22 +569,23 @@ export class Engine {
   }
 
   private propagation(grid: CandidateGrid, key: number): Propagation {
-    let prop = this.byKey[key];
-    if (prop !== null) return prop;
+    if (this.byKeyRun[key] === this.runStamp) return this.byKey[key]!;
     const untouched = this.untouched;
     const base = untouched.base !== null && !untouched.touched(key) ? untouched.baseByKey[key] : null;
     if (base !== null && untouchedMode === "skip") {
       this.byKey[key] = base;
+      this.byKeyRun[key] = this.runStamp;
       return base;
     }
     if (this.used === this.pool.length) this.pool.push(new Propagation());
-    prop = this.pool[this.used++];
+    const prop = this.pool[this.used++];
     if (this.graphReady && !this.dynamic && this.level === 0) this.statics.reach(key, prop);
     else if (this.dynamic && this.level === 0 && base === null && !untouched.recording && lightBranches) {
       if (!this.dynamicReach.reach(key, prop)) this.propagate(grid, key, prop);
     } else this.propagate(grid, key, prop);
     if (base !== null) verifyUntouched(key, base, prop);
     this.byKey[key] = prop;
+    this.byKeyRun[key] = this.runStamp;
     return prop;
   }
 
@@ -640,7 +644,7 @@ export class Engine {
     this.used = 0;
     this.runGrid = grid;
     if (this.dynamic && this.level === 0) this.dynamicReach.prepare(grid);
-    this.byKey.fill(null);
+    this.runStamp++;
     const dynamic = this.dynamic;
     const untouched = this.untouched;
     const skipUntouched = untouched.base !== null;
@@ -712,8 +716,8 @@ export class Engine {
     [this.pool, this.basePool] = [this.basePool, this.pool];
     const hintless = this.hints(grid).length === 0;
     [this.pool, this.basePool] = [this.basePool, this.pool];
-    for (let key = 0; key < 1458; key++) untouched.baseByKey[key] = this.byKey[key];
-    this.byKey.fill(null);
+    for (let key = 0; key < 1458; key++) untouched.baseByKey[key] = this.byKeyRun[key] === this.runStamp ? this.byKey[key] : null;
+    this.runStamp++;
     untouched.recording = false;
     untouched.base = hintless && untouchedMode !== "off" ? grid.copy() : null;
   }
