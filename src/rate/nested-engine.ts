@@ -56,9 +56,9 @@ import {
   walkAncestors,
   walked,
 } from "./propagation.js";
-import { staticHints } from "./static-chains.js";
+import { incapableGrid, staticHints } from "./static-chains.js";
 import { settledPropagation } from "./multiple.js";
-import { buildGraph, markReachingNewLinks, reached, selectPass } from "./static-graph.js";
+import { buildGraph, hasNewLinks, markReachingNewLinks, reached, selectPass } from "./static-graph.js";
 import { StaticPropagator } from "./static-propagation.js";
 import type { Candidate, Chain } from "./step.js";
 import { UntouchedBranches, untouchedMode, verifyUntouched } from "./untouched.js";
@@ -168,11 +168,14 @@ export function takenUpPropagations(): number {
 class Snapshot {
   readonly grid = new CandidateGrid();
   valid = false;
+  /** The copy has no part that may hold a cycle which removes something (see incapableGrid). */
+  incapable = false;
 
-  take(current: CandidateGrid): void {
+  take(current: CandidateGrid, incapable = false): void {
     this.grid.candidates.set(current.candidates);
     this.grid.where.set(current.where);
     this.valid = true;
+    this.incapable = incapable;
   }
 
   /** The copy if valid, else `otherwise`. */
@@ -307,6 +310,8 @@ export class Engine {
   chainlessSource = false;
   /** Level 2 on the grid where level 1 just ran (settledOn): its propagations start where level 1's ended (see Settled). */
   takesUpLevelOne = false;
+  /** Whether they also have no part that may hold a cycle which removes something (see incapableGrid). */
+  incapableSource = false;
   /** Whether they also have no static multiple forcing chain (see skipsUnchanged). */
   multiplelessSource = false;
   /**
@@ -402,21 +407,32 @@ export class Engine {
       const cache = this.staticCache;
       const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
       let found = cache === null ? undefined : cache.get(key);
-      if (found === undefined) {
+      const reference = this.staticTaken.or(this.chainlessSource ? source : null);
+      if (found === undefined && reference !== null && (this.staticTaken.valid ? this.staticTaken.incapable : this.incapableSource) && !hasNewLinks(current, reference)) {
+        // No forcing chain without a new link, and no cycle that removes anything (see incapableGrid): nothing to search.
+        if (verify) {
+          const plain: AdvancedNode[] = [];
+          collect(staticHints(current, this.chainlessSource ? source : null), source, current, plain);
+          verifyNodes("static chains, no new link", [], plain);
+        }
+        found = { nodes: [], allTaken: true, incapable: true };
+        cache?.set(key, found);
+        if (level >= 3) buildGraph(current);
+      } else if (found === undefined) {
         const nodes: AdvancedNode[] = [];
         let plain: AdvancedNode[] | null = null;
         if (verify && this.staticTaken.valid) {
           plain = [];
           collect(staticHints(current, this.chainlessSource ? source : null), source, current, plain);
         }
-        const allTaken = collect(staticHints(current, this.staticTaken.or(this.chainlessSource ? source : null)), source, current, nodes);
+        const allTaken = collect(staticHints(current, reference), source, current, nodes);
         if (plain !== null) verifyNodes("static chains", nodes, plain);
-        found = { nodes, allTaken };
+        found = { nodes, allTaken, incapable: incapableGrid };
         cache?.set(key, found);
       } else if (found.nodes.length === 0 && level >= 3) {
         buildGraph(current);
       }
-      if (found.allTaken) this.staticTaken.take(current);
+      if (found.allTaken) this.staticTaken.take(current, found.incapable);
       if (found.nodes.length > 0 || level < 3) return found.nodes;
       // The graph of `current` is built (by staticHints or above).
       const multiple = this.nestedEngine(0, 0, false);

@@ -144,6 +144,8 @@ export function addNodes(ranked: readonly NestedHint[], source: CandidateGrid, c
 export interface StaticNodes {
   readonly nodes: AdvancedNode[];
   readonly allTaken: boolean;
+  /** The grid has no part that may hold a cycle which removes something (static-chains.ts, incapableGrid). */
+  readonly incapable: boolean;
 }
 
 /**

@@ -79,6 +79,7 @@ import { multipleForcingChains, settledOn } from "./multiple.js";
 import type { StaticNodes } from "./nested-hint.js";
 import { Engine } from "./nested-engine.js";
 import { chainWithNested, clearRegistry, newRegistry } from "./nested-registry.js";
+import { hasCapableParts } from "./static-chains.js";
 import type { Step } from "./step.js";
 
 const engines: Engine[] = [];
@@ -112,6 +113,7 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
   const engine = (engines[level] ??= new Engine(level, true));
   // In SE's order the static chains come first, so this holds when rating; checked for other callers.
   engine.chainlessSource = forcingChainsAndCycles(grid) === null;
+  engine.incapableSource = level <= 3 && engine.chainlessSource && !hasCapableParts(grid);
   engine.multiplelessSource = level === 3 && engine.chainlessSource && multipleForcingChains(grid, false) === null;
   if (level <= 3) {
     const source = String.fromCharCode.apply(null, grid.candidates as unknown as number[]);

@@ -242,6 +242,7 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   selectPass(2);
   walkedParts = -1;
   if (source !== null) chainStamp = partsFilter ? markStartsOnParts(grid, source) : markChainStarts(grid, source);
+  incapableGrid = walkedParts >= 0 && capableCount === 0;
   // The XY pass runs first, for the returns its searches meet (see
   // returnKind); the hints keep SE's order: X, Y, then XY.
   searches = 0;
@@ -256,6 +257,24 @@ export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = 
   for (const hint of yHints) hints.push(hint);
   for (const hint of xyHints) hints.push(hint);
   return hints;
+}
+
+/**
+ * Whether the grid of the last staticHints has no part that may hold a
+ * cycle which removes something (false where its parts were not walked:
+ * without a source or without the parts filter). A grid reduced from it
+ * that has no new link has a graph within its graph, and so no such part
+ * either: each of its parts lies in one of the larger grid's parts, and
+ * its candidates are among the larger grid's.
+ */
+export let incapableGrid = false;
+
+/** Whether `grid` has a part that may hold a cycle which removes something (see cycle-parts.ts); builds its graph. */
+export function hasCapableParts(grid: CandidateGrid): boolean {
+  buildGraph(grid);
+  selectPass(2);
+  markCapableStarts(partStarts, collectPartStarts(grid));
+  return capableCount > 0;
 }
 
 /** Whether the X and Y passes skip the starts whose XY search met no return of their kind (the tests compare both ways). */

@@ -302,6 +302,22 @@ export function newLinkPairs(grid: CandidateGrid, source: CandidateGrid): number
   return count;
 }
 
+/** Whether `grid`, reduced from `source`, has an "off" -> "on" link of the XY pass that `source` lacks (newLinkPairs of pass 2 would find one). */
+export function hasNewLinks(grid: CandidateGrid, source: CandidateGrid): boolean {
+  for (let cell = 0; cell < 81; cell++) {
+    const cands = grid.candidates[cell];
+    if (cands !== source.candidates[cell] && hasTwoBits(cands)) return true;
+  }
+  for (let w = 0; w < 243; w++) {
+    const positions = grid.where[w];
+    if (positions === source.where[w] || !hasTwoBits(positions)) continue;
+    const unit = (w / 9) | 0;
+    const d = w - 9 * unit;
+    if (firstLinkUnit(grid, UNIT_CELLS[9 * unit + lowest(positions)], UNIT_CELLS[9 * unit + lowest(positions & (positions - 1))], d) === unit) return true;
+  }
+  return false;
+}
+
 /** The first of cell a's block, row and column where a and b are the digit's only places (-1: none). */
 function firstLinkUnit(grid: CandidateGrid, a: number, b: number, d: number): number {
   for (let k = 0; k < 3; k++) {
