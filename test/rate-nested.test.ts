@@ -11,7 +11,7 @@ import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
 import { nestedForcingChains, setTakeUpLevelOne } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
-import { markStartsOnParts, setPartsFilter, setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
+import { hasCapableParts, markStartsOnParts, setPartsFilter, setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
 import { buildGraph, chainOnDigits, chainStarts, markChainStarts, selectPass } from "../src/rate/static-graph.js";
 import { Signature } from "../src/rate/nested-hint.js";
 import { setUntouchedMode } from "../src/rate/untouched.js";
@@ -450,15 +450,15 @@ test("nested static chains: on perturbed grids the first of all hints (SE's sort
   assert.ok(withHint > 80);
 });
 
-test("nested static chains: with a chainless source grid, the hints of a grid reduced from it are those found without the source, without the XY pass's returns, and without the cycle parts; the chain starts read off the parts are the search's", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+test("nested static chains: with a chainless source grid, the hints of a grid reduced from it are those found without the source, without the XY pass's returns, and without the cycle parts, and where no part of the source can remove, with only the new links' parts walked; the chain starts read off the parts are the search's", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   // With the source, only starts that reach both "off" ends of a new link look for forcing chains (static-graph.ts);
   // the X and Y passes look for cycles only from starts whose XY search met a return of their kind (static-chains.ts);
   // the XY pass, only from starts whose part may hold a cycle that removes something (cycle-parts.ts).
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 75);
   let seed = 4242;
   const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
-  const signatures = (grid: CandidateGrid, source: CandidateGrid | null): number[][] =>
-    staticHints(grid, source).map((hint) => {
+  const signatures = (grid: CandidateGrid, source: CandidateGrid | null, incapableSource = false): number[][] =>
+    staticHints(grid, source, incapableSource).map((hint) => {
       const signature = new Signature();
       hint.writeSignature(signature);
       return Array.from(signature.values.subarray(0, signature.length));
@@ -472,6 +472,7 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
   let compared = 0;
   let withHints = 0;
   let marked = 0;
+  let incapableSources = 0;
   // The count starts here, not with the skips of the tests before.
   setPartsFilter(true);
   let skipped = 0;
@@ -497,10 +498,17 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
           skipped += setPartsFilter(true);
           assert.deepEqual(signatures(working, null), expected, rows[i].puzzle);
           assert.deepEqual(signatures(working, grid), expected, rows[i].puzzle);
+          // Where no part of the source can remove, the walk starts from the new links' ends only.
+          const incapable = !hasCapableParts(grid);
+          if (incapable) {
+            assert.deepEqual(signatures(working, grid, true), expected, rows[i].puzzle);
+            incapableSources++;
+          }
           buildGraph(working);
           selectPass(2);
           const searched = chainMarks(markChainStarts(working, grid));
           assert.equal(chainMarks(markStartsOnParts(working, grid)), searched, rows[i].puzzle);
+          if (incapable) assert.equal(chainMarks(markStartsOnParts(working, grid, true)), searched, rows[i].puzzle);
           if (!searched.startsWith(" |")) marked++;
           compared++;
           if (expected.length > 0) withHints++;
@@ -512,6 +520,6 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
     }
   }
   skipped += setPartsFilter(true);
-  t.diagnostic(`${compared} grids, ${withHints} with hints; ${skipped} cycle searches skipped by their parts; ${marked} with chain starts, marked alike both ways`);
-  assert.ok(compared > 200 && withHints > 50 && skipped > 10000 && marked > 50, `${compared} grids, ${withHints} with hints, ${skipped} searches skipped, ${marked} with chain starts`);
+  t.diagnostic(`${compared} grids (${incapableSources} from a source with no part that can remove), ${withHints} with hints; ${skipped} cycle searches skipped by their parts; ${marked} with chain starts, marked alike both ways`);
+  assert.ok(compared > 200 && incapableSources > 100 && withHints > 50 && skipped > 10000 && marked > 50, `${compared} grids (${incapableSources} from an incapable source), ${withHints} with hints, ${skipped} searches skipped, ${marked} with chain starts`);
 });

@@ -408,7 +408,8 @@ export class Engine {
       const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
       let found = cache === null ? undefined : cache.get(key);
       const reference = this.staticTaken.or(this.chainlessSource ? source : null);
-      if (found === undefined && reference !== null && (this.staticTaken.valid ? this.staticTaken.incapable : this.incapableSource) && !hasNewLinks(current, reference)) {
+      const incapableReference = reference !== null && (this.staticTaken.valid ? this.staticTaken.incapable : this.incapableSource);
+      if (found === undefined && incapableReference && !hasNewLinks(current, reference)) {
         // No forcing chain without a new link, and no cycle that removes anything (see incapableGrid): nothing to search.
         if (verify) {
           const plain: AdvancedNode[] = [];
@@ -425,7 +426,7 @@ export class Engine {
           plain = [];
           collect(staticHints(current, this.chainlessSource ? source : null), source, current, plain);
         }
-        const allTaken = collect(staticHints(current, reference), source, current, nodes);
+        const allTaken = collect(staticHints(current, reference, incapableReference), source, current, nodes);
         if (plain !== null) verifyNodes("static chains", nodes, plain);
         found = { nodes, allTaken, incapable: incapableGrid };
         cache?.set(key, found);

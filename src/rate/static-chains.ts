@@ -232,16 +232,18 @@ class StaticHint implements NestedHint {
  * Every hint of SE's "Forcing Chains & Cycles" on `grid`, in discovery
  * order; with `source` (a grid without static forcing chains that `grid`
  * was reduced from), the forcing chains that use no new link are known not
- * to exist and are not searched for.
+ * to exist and are not searched for, and with `incapableSource` (`source`
+ * has no part that may hold a cycle which removes something), neither are
+ * the cycles of the parts without a new link.
  */
-export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = null): NestedHint[] {
+export function staticHints(grid: CandidateGrid, source: CandidateGrid | null = null, incapableSource = false): NestedHint[] {
   buildGraph(grid);
   // The XY pass's chain starts serve the X pass too: its graph and its new
   // links hold the X pass's, and a mark only lets a search run.
   let chainStamp = -1;
   selectPass(2);
   walkedParts = -1;
-  if (source !== null) chainStamp = partsFilter ? markStartsOnParts(grid, source) : markChainStarts(grid, source);
+  if (source !== null) chainStamp = partsFilter ? markStartsOnParts(grid, source, incapableSource) : markChainStarts(grid, source);
   incapableGrid = walkedParts >= 0 && capableCount === 0;
   // The XY pass runs first, for the returns its searches meet (see
   // returnKind); the hints keep SE's order: X, Y, then XY.
@@ -326,9 +328,10 @@ let strongStarts = 0;
  * (walkedParts). Returns the chain starts' stamp; the same marks as
  * markChainStarts (the tests compare both).
  */
-export function markStartsOnParts(grid: CandidateGrid, source: CandidateGrid): number {
+export function markStartsOnParts(grid: CandidateGrid, source: CandidateGrid, incapableSource = false): number {
   strongStarts = collectPartStarts(grid);
-  let count = strongStarts;
+  // A part without a new link lies within a part of `source` (see incapableGrid): where none of those can remove, the walk need only find the new links' parts.
+  let count = incapableSource ? 0 : strongStarts;
   const links = newLinkPairs(grid, source);
   for (let i = 0; i < 2 * links; i++) partStarts[count++] = newLinkEnd(i);
   walkedParts = markCapableStarts(partStarts, count);
