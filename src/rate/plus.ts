@@ -39,8 +39,8 @@ export interface AdvancedOff {
 
 const BLOCK_COLUMN_ROW: readonly (readonly number[])[] = [BOXES, COLUMNS, ROWS];
 
-/** The digits whose places in each unit changed since the source grid (SetRules.offs with sinceSource). */
-const changedSinceSource = new Uint16Array(27);
+/** changed[unit]: the digits whose places in the unit changed since the rule being asked was last asked (SetRules.offs). */
+const changed = new Uint16Array(27);
 /** two[line]: the digits with exactly two places left in the row or column in the working grid (set by SetRules.offs before the X-Wings). */
 const two = new Uint16Array(18);
 
@@ -51,17 +51,13 @@ function emit(out: AdvancedOff[], removals: number[], parents: number[]): void {
   for (const key of removals) out.push({ key, parents });
 }
 
-/**
- * The rules below look at changed[base + unit]: the digits whose places in
- * the unit changed since the rule was last asked (SetRules.offs).
- */
-function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[], changed: Uint16Array, base: number): void {
+function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (let pair = 0; pair < 4; pair++) {
     const types1 = LOCKING_PAIRS[pair][0];
     for (let i = 0; i < 9; i++) {
       const u1 = types1[i];
       // Only a digit whose places in unit 1 the propagation reduced can give a hint with parents.
-      const digits = changed[base + u1];
+      const digits = changed[u1];
       if (digits === 0) continue;
       // The changed digits confined to a unit 2, in SE's order: unit 2, then digit.
       const confined = confinedDigits(work.where, pair, i, u1, digits);
@@ -89,19 +85,16 @@ function lockingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedO
  * Hidden pairs: two digits with the same two places in a unit (SE's digit
  * pairs in increasing mask order, i.e. by the higher digit, then the lower).
  */
-function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[], changed: Uint16Array, changedBase: number): void {
+function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const units of BLOCK_COLUMN_ROW) {
     for (const unit of units) {
       // Parents: the pair's other places in the source grid, so the unit must have changed.
-      const digits = changed[changedBase + unit];
-      if (work.empties[unit] <= 4 || digits === 0) continue;
+      if (work.empties[unit] <= 4 || changed[unit] === 0) continue;
       const base = 9 * unit;
       for (let b = 1; b < 9; b++) {
         const common = work.where[base + b];
         if (!hasTwoBits(common)) continue;
-        // A pair whose two digits kept their places since the rule was last asked was a hint then (see SetRules).
-        for (let m = (digits >> b) & 1 ? (1 << b) - 1 : digits & ((1 << b) - 1); m !== 0; m &= m - 1) {
-          const a = lowest(m);
+        for (let a = 0; a < b; a++) {
           if (work.where[base + a] !== common) continue;
           // Parents: the unit's other places of a and b in the source grid.
           if (source.where[base + a] === common && source.where[base + b] === common) continue;
@@ -127,12 +120,12 @@ function hiddenPairHints(work: CandidateGrid, source: CandidateGrid, out: Advanc
 }
 
 /** Naked pairs: two cells of a unit with the same two candidates (cell pairs in SE's order, as above). */
-function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[], changed: Uint16Array, changedBase: number): void {
+function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (const units of BLOCK_COLUMN_ROW) {
     for (const unit of units) {
       // Parents: the pair cells' other candidates in the source grid, so a cell of the unit must have changed
       // (the propagation only removes candidates, so a unit with a changed cell has a digit with fewer places).
-      if (work.empties[unit] < 4 || changed[changedBase + unit] === 0) continue;
+      if (work.empties[unit] < 4 || changed[unit] === 0) continue;
       const base = 9 * unit;
       for (let j = 1; j < 9; j++) {
         const c2 = UNIT_CELLS[base + j];
@@ -161,7 +154,7 @@ function nakedPairHints(work: CandidateGrid, source: CandidateGrid, out: Advance
 }
 
 /** X-Wings: a digit with the same two places in two base lines (line pairs in SE's order, then digits). */
-function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[], changed: Uint16Array, changedBase: number): void {
+function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff[]): void {
   for (let kind = 0; kind < 2; kind++) {
     const baseLines = kind === 0 ? COLUMNS : ROWS;
     const coverLines = kind === 0 ? ROWS : COLUMNS;
@@ -171,7 +164,7 @@ function xWingHints(work: CandidateGrid, source: CandidateGrid, out: AdvancedOff
         const l1 = baseLines[i];
         const lineMask = (1 << i) | (1 << j);
         // Parents: the base lines' other places of the digit in the source grid, so one of them must have changed.
-        for (let c = two[l1] & two[l2] & (changed[changedBase + l1] | changed[changedBase + l2]); c !== 0; c &= c - 1) {
+        for (let c = two[l1] & two[l2] & (changed[l1] | changed[l2]); c !== 0; c &= c - 1) {
           const d = lowest(c);
           const common = work.where[9 * l2 + d];
           if (work.where[9 * l1 + d] !== common) continue;
@@ -249,37 +242,35 @@ export class SetRules {
    */
   offs(work: CandidateGrid, source: CandidateGrid, sinceSource = false): AdvancedOff[] {
     const out: AdvancedOff[] = [];
-    // Each rule reads its own notes (and clears them), or, with sinceSource, the changes since the source grid.
-    const changed = sinceSource ? changedSinceSource : this.since;
+    const since = this.since;
     if (sinceSource) {
       for (let unit = 0; unit < 27; unit++) {
         let reduced = 0;
         for (let d = 0; d < 9; d++) if (work.where[9 * unit + d] !== source.where[9 * unit + d]) reduced |= 1 << d;
-        changedSinceSource[unit] = reduced;
+        changed[unit] = reduced;
       }
     } else {
       this.asked = true;
     }
     for (let rule = 0; rule < 4; rule++) {
-      const base = sinceSource ? 0 : 27 * rule;
-      if (rule === 0) lockingHints(work, source, out, changed, base);
-      else if (rule === 1) hiddenPairHints(work, source, out, changed, base);
-      else if (rule === 2) nakedPairHints(work, source, out, changed, base);
-      else {
-        // The X-Wings need a changed row or column.
-        let lines = 0;
-        for (let line = 0; line < 18; line++) lines |= changed[base + line];
-        if (lines !== 0) {
-          // The lines' digits with two places.
-          for (let line = 0; line < 18; line++) {
-            let pairs = 0;
-            for (let d = 0; d < 9; d++) if (hasTwoBits(work.where[9 * line + d])) pairs |= 1 << d;
-            two[line] = pairs;
-          }
-          xWingHints(work, source, out, changed, base);
+      if (!sinceSource) {
+        for (let unit = 0; unit < 27; unit++) {
+          changed[unit] = since[27 * rule + unit];
+          since[27 * rule + unit] = 0;
         }
       }
-      if (!sinceSource) this.since.fill(0, base, base + 27);
+      if (rule === 0) lockingHints(work, source, out);
+      else if (rule === 1) hiddenPairHints(work, source, out);
+      else if (rule === 2) nakedPairHints(work, source, out);
+      else {
+        // The lines' digits with two places, for the X-Wings.
+        for (let line = 0; line < 18; line++) {
+          let pairs = 0;
+          for (let d = 0; d < 9; d++) if (hasTwoBits(work.where[9 * line + d])) pairs |= 1 << d;
+          two[line] = pairs;
+        }
+        xWingHints(work, source, out);
+      }
       if (out.length > 0) return out;
     }
     return out;
