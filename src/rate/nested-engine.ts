@@ -302,7 +302,7 @@ export class Engine {
   private readonly untouched = new UntouchedBranches();
   private pool: Propagation[] = [];
   private readonly byKey: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
-  /** byKey[key] is the current run's when byKeyRun[key] === run (a stamp, not a fill of 1,458 entries per run). */
+  /** byKey[key] belongs to the current run when byKeyRun[key] === runStamp (a stamp per run instead of clearing 1,458 entries). */
   private readonly byKeyRun = new Int32Array(1458);
   private runStamp = 1;
   private used = 0;
@@ -310,7 +310,7 @@ export class Engine {
   chainlessSource = false;
   /** Level 2 on the grid where level 1 just ran (settledOn): its propagations start where level 1's ended (see Settled). */
   takesUpLevelOne = false;
-  /** Whether they also have no part that may hold a cycle which removes something (see incapableGrid). */
+  /** Whether those grids also have no part that may hold a cycle which removes something (see incapableGrid). */
   incapableSource = false;
   /** Whether they also have no static multiple forcing chain (see skipsUnchanged). */
   multiplelessSource = false;
