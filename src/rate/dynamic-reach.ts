@@ -21,7 +21,7 @@
 import { hasTwoBits } from "../core/bits.js";
 import { type CandidateGrid, CELL_BLOCK_WORD, CELL_COLUMN_WORD, CELL_ROW_WORD, digitBandWords, PEER_WORDS } from "./grid.js";
 import { lowest } from "./helpers.js";
-import type { Propagation } from "./propagation.js";
+import { POT_BIT, POT_WORD, type Propagation } from "./propagation.js";
 
 /** Whether the nested dynamic engines, the top-level Multiple Forcing Chains and Nishio Forcing Chains use light branches (the tests compare both ways). */
 export let lightBranches = true;
@@ -71,13 +71,8 @@ export class DynamicReach {
     const { candidates, left, cellLeft, queue } = this;
     left.set(candidates);
     cellLeft.set(this.cellCandidates);
-    {
-      const pot = start >> 1;
-      const cell = (pot / 9) | 0;
-      const w = 3 * (pot - 9 * cell) + ((cell / 27) | 0);
-      if (start & 1) on[w] |= 1 << cell % 27;
-      else off[w] |= 1 << cell % 27;
-    }
+    if (start & 1) on[POT_WORD[start >> 1]] |= POT_BIT[start >> 1];
+    else off[POT_WORD[start >> 1]] |= POT_BIT[start >> 1];
     queue[0] = start;
     let length = 1;
     for (let head = 0; head < length; head++) {

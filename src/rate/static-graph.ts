@@ -124,6 +124,21 @@ export function buildGraph(grid: CandidateGrid): void {
   passVersion++;
 }
 
+/** The candidates of the graph's grid, by cell. */
+export function graphCandidates(): Uint16Array {
+  return graphGrid.candidates;
+}
+
+/** Fills `out` with the cells whose "off" key of each digit has links (X or Y), as band words: out[3 * digit + band]. */
+export function linkedOffWords(out: Int32Array): void {
+  out.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const band = (cell / 27) | 0;
+    const bit = 1 << (cell - 27 * band);
+    for (let m = xStrong[cell] | yStrong[cell]; m !== 0; m &= m - 1) out[3 * lowest(m) + band] |= bit;
+  }
+}
+
 /** The grid of the graph, and the version whose "on" keys' links are built (onBuilt[key] === graphVersion). */
 let graphGrid = new CandidateGrid();
 export let graphVersion = 0;
@@ -302,7 +317,11 @@ export function newLinkPairs(grid: CandidateGrid, source: CandidateGrid): number
   return count;
 }
 
-/** Whether `grid`, reduced from `source`, has an "off" -> "on" link of the XY pass that `source` lacks (newLinkPairs of pass 2 would find one). */
+/**
+ * Whether `grid`, reduced from `source`, has an "off" -> "on" link of the
+ * XY pass that `source` lacks: newLinkPairs of pass 2, stopped at the first
+ * (most working grids have one, and it is asked on every one).
+ */
 export function hasNewLinks(grid: CandidateGrid, source: CandidateGrid): boolean {
   for (let cell = 0; cell < 81; cell++) {
     const cands = grid.candidates[cell];

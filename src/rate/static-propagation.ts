@@ -6,7 +6,7 @@
  * grow.
  */
 import { PEER_WORDS } from "./grid.js";
-import { adjacency, candidateWords, ensureOn, graphVersion, linkCause, linkEnd, linkStart, reachQueue } from "./static-graph.js";
+import { adjacency, candidateWords, ensureOn, graphCandidates, graphVersion, linkCause, linkEnd, linkedOffWords, linkStart, reachQueue } from "./static-graph.js";
 import { CAUSE_NONE, POT_BIT, POT_WORD, type Propagation } from "./propagation.js";
 
 const NONE = CAUSE_NONE;
@@ -59,30 +59,10 @@ export class StaticPropagator {
     }
   }
 
-  /** The graph version `cellCandidates` and `linked` belong to. */
+  /** The graph version `linked` belongs to. */
   private preparedVersion = -1;
-  /** The graph's grid: each cell's candidates. */
-  private readonly cellCandidates = new Uint16Array(81);
   /** The "off" keys with links, by digit, as band words (see POT_WORD): only these lead on. */
   private readonly linked = new Int32Array(27);
-
-  private prepare(): void {
-    this.preparedVersion = graphVersion;
-    const { cellCandidates, linked } = this;
-    cellCandidates.fill(0);
-    linked.fill(0);
-    for (let w = 0; w < 27; w++) {
-      const d = (w / 3) | 0;
-      const base = 27 * (w - 3 * d);
-      for (let m = candidateWords[w]; m !== 0; m &= m - 1) {
-        const low = m & -m;
-        const cell = base + 31 - Math.clz32(low);
-        cellCandidates[cell] |= 1 << d;
-        const off = (cell * 9 + d) << 1;
-        if (linkEnd[off] !== linkStart[off]) linked[w] |= low;
-      }
-    }
-  }
 
   /**
    * The static propagation from `start` as a light one: only its "on" and
@@ -97,8 +77,12 @@ export class StaticPropagator {
    */
   reach(start: number, prop: Propagation): void {
     prop.reset();
-    if (this.preparedVersion !== graphVersion) this.prepare();
-    const { cellCandidates, linked } = this;
+    if (this.preparedVersion !== graphVersion) {
+      this.preparedVersion = graphVersion;
+      linkedOffWords(this.linked);
+    }
+    const linked = this.linked;
+    const cellCandidates = graphCandidates();
     const onBits = prop.onBits;
     const offBits = prop.offBits;
     const startWord = POT_WORD[start >> 1];
