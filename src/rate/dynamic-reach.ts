@@ -44,6 +44,7 @@ export class DynamicReach {
   private on = new Int32Array(27);
   private off = new Int32Array(27);
   private readonly queue = new Int32Array(1458);
+  private onWords = 0;
 
   /** Sets the grid the next reaches start from. */
   prepare(grid: CandidateGrid): void {
@@ -74,6 +75,10 @@ export class DynamicReach {
     if (start & 1) on[POT_WORD[start >> 1]] |= POT_BIT[start >> 1];
     else off[POT_WORD[start >> 1]] |= POT_BIT[start >> 1];
     queue[0] = start;
+    // The words holding a reached key, kept as keys are queued (onWords by addOn).
+    const startWord = 1 << POT_WORD[start >> 1];
+    this.onWords = start & 1 ? startWord : 0;
+    let offWords = start & 1 ? 0 : startWord;
     let length = 1;
     for (let head = 0; head < length; head++) {
       const key = queue[head];
@@ -90,6 +95,7 @@ export class DynamicReach {
           if ((on[w] & bit) !== 0) return false;
           if ((off[w] & bit) !== 0) continue;
           off[w] |= bit;
+          offWords |= 1 << w;
           queue[length++] = (cell * 9 + e) << 1;
         }
         for (let b = 0; b < 3; b++) {
@@ -98,6 +104,7 @@ export class DynamicReach {
           if (fresh === 0) continue;
           if ((fresh & on[w]) !== 0) return false;
           off[w] |= fresh;
+          offWords |= 1 << w;
           for (let m = fresh; m !== 0; m &= m - 1) queue[length++] = ((27 * b + 31 - Math.clz32(m & -m)) * 9 + d) << 1;
         }
       } else {
@@ -128,13 +135,7 @@ export class DynamicReach {
         cellLeft[cell] = cands & ~(1 << d);
       }
     }
-    let onWords = 0;
-    let offWords = 0;
-    for (let w = 0; w < 27; w++) {
-      if (on[w] !== 0) onWords |= 1 << w;
-      if (off[w] !== 0) offWords |= 1 << w;
-    }
-    prop.onWords = onWords;
+    prop.onWords = this.onWords;
     prop.offWords = offWords;
     return true;
   }
@@ -146,6 +147,7 @@ export class DynamicReach {
     if ((this.off[w] & bit) !== 0) return -1;
     if ((this.on[w] & bit) !== 0) return length;
     this.on[w] |= bit;
+    this.onWords |= 1 << w;
     this.queue[length] = ((cell * 9 + d) << 1) | 1;
     return length + 1;
   }

@@ -262,8 +262,16 @@ class ChainsHint implements NestedHint {
 const walkKeys = new Signature();
 let walkCauses = new Uint8Array(256);
 
-/** How Engine.run reports a hint: sort key, name, the branches and their target nodes, the conclusion's key, whether it places it, the source cells, the initial assumptions' cause. */
+/**
+ * How Engine.run reports a hint: sort key, name, the branches and their
+ * target nodes (lists valid during the call only: most hints are dropped,
+ * and a kept one copies them), the conclusion's key, whether it places it,
+ * the source cells, the initial assumptions' cause.
+ */
 type FoundHint = (sortKey: number, name: string, props: Propagation[], nodes: number[], target: number, placed: boolean, cells: number[], initialCause: number) => void;
+
+/** What the lists FoundHint is given hold before their first use. */
+const NO_BRANCH = new Propagation();
 
 /** The best hint of a top-level producer, as multiple.ts keeps it. */
 export interface Best {
@@ -625,8 +633,10 @@ export class Engine {
     found: FoundHint,
   ): void {
     if (!sharedTargets(branches, on, count)) return;
-    const props = branches.slice(0, count);
-    for (const branch of props) {
+    const props = this.targetProps[count];
+    for (let b = 0; b < count; b++) {
+      const branch = branches[b];
+      props[b] = branch;
       if (!branch.light) continue;
       if (this.dynamic) this.propagate(this.runGrid, branch.start, branch);
       else this.statics.propagate(branch.start, branch);
@@ -640,11 +650,26 @@ export class Engine {
     for (let i = 0; i < total; i++) {
       const key = firstBranch.keys[order[i]];
       if (!isShared(key >> 1)) continue;
-      const nodes: number[] = [];
-      for (const branch of props) nodes.push(branch.index[key]);
-      found(sortKey, name, props.slice(), nodes, key, on, cells, initialCause);
+      const nodes = this.targetNodes[count];
+      for (let b = 0; b < count; b++) nodes[b] = props[b].index[key];
+      found(sortKey, name, props, nodes, key, on, cells, initialCause);
     }
   }
+
+  /** Reports a contradiction of branch `prop` from the cell: `conclusion` is its start's negation. */
+  private absurd(prop: Propagation, conclusion: number, cell: number, found: FoundHint): void {
+    const props = this.targetProps[2];
+    const nodes = this.targetNodes[2];
+    props[0] = prop;
+    props[1] = prop;
+    nodes[0] = prop.absurdOn;
+    nodes[1] = prop.absurdOff;
+    found(7, "Contradiction Forcing Chains", props, nodes, conclusion, (conclusion & 1) === 1, [cell], NONE);
+  }
+
+  /** The lists of branches and of their target nodes that `found` is given (see FoundHint), by length (a group has 2 to 9 branches). */
+  private readonly targetProps: Propagation[][] = Array.from({ length: 10 }, (_, n) => new Array<Propagation>(n).fill(NO_BRANCH));
+  private readonly targetNodes: number[][] = Array.from({ length: 10 }, (_, n) => new Array<number>(n).fill(0));
 
   /** Branch lists reused by run (pair: a cell's digit "on" and "off"; cell: its digits; region: a digit's places). */
   private readonly pairBranches: Propagation[] = [];
@@ -688,8 +713,8 @@ export class Engine {
           const offLive = !skipUntouched || untouched.touched(onKey ^ 1);
           const on = onLive || (offLive && size >= 3) ? this.propagation(grid, onKey) : null;
           const off = offLive || (onLive && size >= 3) ? this.propagation(grid, onKey ^ 1) : null;
-          if (onLive && on!.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [on!, on!], [on!.absurdOn, on!.absurdOff], onKey ^ 1, false, [cell], NONE);
-          if (offLive && off!.absurdOn >= 0) found(7, "Contradiction Forcing Chains", [off!, off!], [off!.absurdOn, off!.absurdOff], onKey, true, [cell], NONE);
+          if (onLive && on!.absurdOn >= 0) this.absurd(on!, onKey ^ 1, cell, found);
+          if (offLive && off!.absurdOn >= 0) this.absurd(off!, onKey, cell, found);
           if (size >= 3 && (onLive || offLive)) {
             pairBranches[0] = on!;
             pairBranches[1] = off!;
@@ -808,7 +833,7 @@ export class Engine {
         found[at] = null;
       }
       byRemovals.set(removalKey, found.length);
-      found.push(new ChainsHint(base, complexity, sortKey, targetRemovals(grid, target), props, nodes, initialCause, removalKey));
+      found.push(new ChainsHint(base, complexity, sortKey, targetRemovals(grid, target), props.slice(), nodes.slice(), initialCause, removalKey));
     });
     const out: NestedHint[] = [];
     for (const hint of found) if (hint !== null) out.push(hint);
@@ -830,7 +855,7 @@ export class Engine {
       const cell = (pot / 9) | 0;
       const digit = pot - 9 * cell + 1;
       const eliminations = removals.map((key) => ({ cell: ((key >> 1) / 9) | 0, digit: ((key >> 1) % 9) + 1 }));
-      best = { complexity, sortKey, name, placement: placed ? { cell, digit } : null, eliminations, cells, digits: [digit], props, nodes };
+      best = { complexity, sortKey, name, placement: placed ? { cell, digit } : null, eliminations, cells, digits: [digit], props: props.slice(), nodes: nodes.slice() };
     });
     return best;
   }
