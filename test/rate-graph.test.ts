@@ -7,8 +7,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CandidateGrid, HOUSE } from "../src/rate/grid.js";
-import { CAUSE_CELL, HOUSE_CAUSE } from "../src/rate/propagation.js";
+import { BRC, CandidateGrid, HOUSE } from "../src/rate/grid.js";
+import { CAUSE_CELL, CAUSE_NONE, CAUSE_REGION, offsFromOn, Propagation } from "../src/rate/propagation.js";
 import {
   adjacency,
   buildGraph,
@@ -49,6 +49,43 @@ function onKeys(grid: CandidateGrid): { on: number; cell: number; d: number }[] 
   return keys;
 }
 
+/**
+ * What SE's "on" key (digit d + 1 in `cell`) makes "off", in its order, as
+ * key and cause pairs: the cell's other digits, then the digit's peers in
+ * HOUSE order, each caused by the first of its block, row and column that
+ * it shares with the cell.
+ */
+function offsOfOn(grid: CandidateGrid, cell: number, d: number): number[] {
+  const expected: number[] = [];
+  for (let e = 0; e < 9; e++) if (e !== d && ((grid.candidates[cell] >> e) & 1) === 1) expected.push((cell * 9 + e) << 1, CAUSE_CELL);
+  for (let k = 20 * cell; k < 20 * cell + 20; k++) {
+    const other = HOUSE[k];
+    let kind = 0;
+    while (BRC[3 * other + kind] !== BRC[3 * cell + kind]) kind++;
+    if (((grid.candidates[other] >> d) & 1) === 1) expected.push((other * 9 + d) << 1, CAUSE_REGION + kind);
+  }
+  return expected;
+}
+
+test("a propagation's \"off\" nodes from an \"on\" node are SE's, in SE's order, on 400 random grids", () => {
+  const queue = new Int32Array(64);
+  let offs = 0;
+  for (let round = 0; round < 400; round++) {
+    const grid = randomGrid(round + 7, 0.3 + (0.55 * (round % 10)) / 10);
+    for (const { on, cell, d } of onKeys(grid)) {
+      const prop = new Propagation();
+      const root = prop.add(on, CAUSE_NONE, new Int32Array(0), 0);
+      const length = offsFromOn(prop, grid, root, cell, d, queue, 0);
+      const actual: number[] = [];
+      for (let i = 0; i < length; i++) actual.push(prop.keys[queue[i]], prop.causes[queue[i]]);
+      const expected = offsOfOn(grid, cell, d);
+      assert.deepEqual(actual, expected, `grid ${round}, cell ${cell}, digit ${d + 1}`);
+      offs += expected.length / 2;
+    }
+  }
+  assert.ok(offs > 100_000, `${offs} "off" nodes`);
+});
+
 test("the graph's links and each pass's strong links are SE's, in SE's order, on 400 random grids", () => {
   let links = 0;
   let strong = 0;
@@ -58,12 +95,7 @@ test("the graph's links and each pass's strong links are SE's, in SE's order, on
     const keys = onKeys(grid);
     for (const { on, cell, d } of keys) {
       ensureOn(on);
-      const expected: number[] = [];
-      for (let e = 0; e < 9; e++) if (e !== d && ((grid.candidates[cell] >> e) & 1) === 1) expected.push((cell * 9 + e) << 1, CAUSE_CELL);
-      for (let k = 20 * cell; k < 20 * cell + 20; k++) {
-        const other = HOUSE[k];
-        if (((grid.candidates[other] >> d) & 1) === 1) expected.push((other * 9 + d) << 1, HOUSE_CAUSE[k]);
-      }
+      const expected = offsOfOn(grid, cell, d);
       const actual: number[] = [];
       for (let i = linkStart[on]; i < linkEnd[on]; i++) actual.push(adjacency[i], linkCause[i]);
       assert.deepEqual(actual, expected, `grid ${round}, cell ${cell}, digit ${d + 1}`);

@@ -6,7 +6,7 @@
  * and nested chain, the on/off sets by key, and the contradiction found.
  */
 import { hasTwoBits } from "../core/bits.js";
-import { BRC, type CandidateGrid, HOUSE, UNIT_CELLS } from "./grid.js";
+import { BRC, type CandidateGrid, INTERSECTION, UNIT_CELLS } from "./grid.js";
 import { conjugateCell, lowest } from "./helpers.js";
 import { chainTo } from "./links.js";
 import type { Chain } from "./step.js";
@@ -18,18 +18,18 @@ export const CAUSE_REGION = 2;
 export const CAUSE_ADVANCED = 5;
 
 /**
- * HOUSE_CAUSE[20 * cell + k]: CAUSE_REGION + the first of the cell's block, row
- * and column (BRC order) holding peer HOUSE[20 * cell + k]. HOUSE lists the
- * peers block first, then row, then column, each in unit order, so an "on"
- * key's links to its digit's other cells go in HOUSE order.
+ * HOUSE_PLACES[3 * cell + k]: the places of the cell's block, row and
+ * column (BRC order) that hold HOUSE's peers of that part: the block's
+ * other cells, then the row's and the column's cells outside the block.
  */
-export const HOUSE_CAUSE = new Uint8Array(81 * 20);
+export const HOUSE_PLACES = new Uint16Array(81 * 3);
 for (let cell = 0; cell < 81; cell++) {
-  for (let k = 0; k < 20; k++) {
-    const other = HOUSE[20 * cell + k];
-    let kind = 0;
-    while (BRC[3 * other + kind] !== BRC[3 * cell + kind]) kind++;
-    HOUSE_CAUSE[20 * cell + k] = CAUSE_REGION + kind;
+  const block = BRC[3 * cell];
+  for (let k = 0; k < 3; k++) {
+    const unit = BRC[3 * cell + k];
+    let places = 0;
+    for (let i = 0; i < 9; i++) if (UNIT_CELLS[9 * unit + i] !== cell) places |= 1 << i;
+    HOUSE_PLACES[3 * cell + k] = k === 0 ? places : places & ~INTERSECTION[27 * unit + block];
   }
 }
 
@@ -322,9 +322,8 @@ const single = new Int32Array(1);
  */
 export function offsFromOn(prop: Propagation, work: CandidateGrid, p: number, cell: number, d: number, queue: Int32Array, length: number): number {
   const index = prop.index;
-  const candidates = work.candidates;
   single[0] = p;
-  for (let m = candidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
+  for (let m = work.candidates[cell] & ~(1 << d); m !== 0; m &= m - 1) {
     const off = (cell * 9 + lowest(m)) << 1;
     if (index[off | 1] >= 0) {
       prop.absurdOn = index[off | 1];
@@ -333,17 +332,19 @@ export function offsFromOn(prop: Propagation, work: CandidateGrid, p: number, ce
     }
     if (index[off] < 0) queue[length++] = prop.add(off, CAUSE_CELL, single, 1);
   }
-  const bit = 1 << d;
-  for (let k = 20 * cell, end = k + 20; k < end; k++) {
-    const other = HOUSE[k];
-    if ((candidates[other] & bit) === 0) continue;
-    const off = (other * 9 + d) << 1;
-    if (index[off | 1] >= 0) {
-      prop.absurdOn = index[off | 1];
-      prop.absurdOff = prop.node(off, HOUSE_CAUSE[k], single, 1);
-      return -1;
+  // The peers holding the digit, in HOUSE order: the block's places, then the row's and the column's outside the block.
+  for (let k = 0; k < 3; k++) {
+    const unit = BRC[3 * cell + k];
+    const cause = CAUSE_REGION + k;
+    for (let m = work.where[9 * unit + d] & HOUSE_PLACES[3 * cell + k]; m !== 0; m &= m - 1) {
+      const off = (UNIT_CELLS[9 * unit + lowest(m)] * 9 + d) << 1;
+      if (index[off | 1] >= 0) {
+        prop.absurdOn = index[off | 1];
+        prop.absurdOff = prop.node(off, cause, single, 1);
+        return -1;
+      }
+      if (index[off] < 0) queue[length++] = prop.add(off, cause, single, 1);
     }
-    if (index[off] < 0) queue[length++] = prop.add(off, HOUSE_CAUSE[k], single, 1);
   }
   return length;
 }
