@@ -281,7 +281,10 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
     settledGrid.values.set(grid.values);
   }
   lightStatic = !dynamic && lightBranches;
-  if (lightStatic) buildGraph(grid);
+  if (lightStatic) {
+    buildGraph(grid);
+    statics.beginRun();
+  }
   const prefix = dynamic ? "Dynamic " : "";
   const base = level > 0 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
   const suffix = level === 1 ? " (+)" : "";

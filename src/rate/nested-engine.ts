@@ -686,6 +686,7 @@ export class Engine {
     this.used = 0;
     this.runGrid = grid;
     if (this.dynamic && this.level === 0) this.dynamicReach.prepare(grid);
+    else if (this.level === 0) this.statics.beginRun();
     this.runStamp++;
     const dynamic = this.dynamic;
     const untouched = this.untouched;

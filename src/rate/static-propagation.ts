@@ -61,6 +61,20 @@ export class StaticPropagator {
 
   /** The graph version `linked` belongs to. */
   private preparedVersion = -1;
+  /**
+   * The light propagations reached in the current run (beginRun) on this
+   * graph, by start key, where knownRun holds the run's stamp: without a
+   * contradiction their sets are all their start leads to, so a later reach
+   * that meets such a start takes its sets instead of going on from it.
+   */
+  private readonly known: (Propagation | null)[] = new Array<Propagation | null>(1458).fill(null);
+  private readonly knownRun = new Int32Array(1458);
+  private run = 1;
+
+  /** Starts a run: the propagations of earlier runs are no longer known (their pools may reuse them). */
+  beginRun(): void {
+    this.run++;
+  }
   /** The "off" keys with links, by digit, as band words (see POT_WORD): only these lead on. */
   private readonly linked = new Int32Array(27);
 
@@ -80,7 +94,9 @@ export class StaticPropagator {
     if (this.preparedVersion !== graphVersion) {
       this.preparedVersion = graphVersion;
       linkedOffWords(this.linked);
+      this.run++;
     }
+    const { known, knownRun, run } = this;
     const linked = this.linked;
     const cellCandidates = graphCandidates();
     const onBits = prop.onBits;
@@ -95,6 +111,20 @@ export class StaticPropagator {
     for (let head = 0; head < length; head++) {
       const key = reachQueue[head];
       if (key & 1) {
+        if (knownRun[key] === run) {
+          const other = known[key]!;
+          for (let m = other.onWords; m !== 0; m &= m - 1) {
+            const w = 31 - Math.clz32(m & -m);
+            onBits[w] |= other.onBits[w];
+          }
+          for (let m = other.offWords; m !== 0; m &= m - 1) {
+            const w = 31 - Math.clz32(m & -m);
+            offBits[w] |= other.offBits[w];
+          }
+          onWords |= other.onWords;
+          offWords |= other.offWords;
+          continue;
+        }
         // An "on" key: "off" the cell's other digits, then the digit's peers (three masked words).
         const pot = key >> 1;
         const cell = (pot / 9) | 0;
@@ -143,5 +173,7 @@ export class StaticPropagator {
         return;
       }
     }
+    known[start] = prop;
+    knownRun[start] = run;
   }
 }
