@@ -132,9 +132,16 @@ function verifyNodes(rule: string, found: readonly { key: number; parents: reado
 
 /** SE's getComplexity of a hint whose chains end at these (propagation, node) targets. */
 function complexityOf(props: readonly Propagation[], nodes: readonly number[]): number {
+  let total = 0;
+  let withNested = false;
+  for (let i = 0; i < props.length; i++) if (props[i].nestedNodes > 0) withNested = true;
+  // Most hints (all of the nested dynamic chains') have no nested chain to add.
+  if (!withNested) {
+    for (let i = 0; i < props.length; i++) total += ancestors(props[i], nodes[i], null);
+    return total;
+  }
   beginNestedCount();
   const nested: number[] = [];
-  let total = 0;
   for (let i = 0; i < props.length; i++) total += ancestors(props[i], nodes[i], nested);
   for (const id of nested) total += chainComplexity[id];
   return total;
