@@ -22,7 +22,7 @@ export const CAUSE_ADVANCED = 5;
  * column (BRC order) that hold HOUSE's peers of that part: the block's
  * other cells, then the row's and the column's cells outside the block.
  */
-export const HOUSE_PLACES = new Uint16Array(81 * 3);
+const HOUSE_PLACES = new Uint16Array(81 * 3);
 for (let cell = 0; cell < 81; cell++) {
   const block = BRC[3 * cell];
   for (let k = 0; k < 3; k++) {
