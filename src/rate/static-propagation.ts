@@ -61,6 +61,8 @@ export class StaticPropagator {
 
   /** The graph version `linked` belongs to. */
   private preparedVersion = -1;
+  /** The "off" keys with links, by digit, as band words (see POT_WORD): only these lead on. */
+  private readonly linked = new Int32Array(27);
   /**
    * The light propagations reached in the current run (beginRun) on this
    * graph, by start key, where knownRun holds the run's stamp: without a
@@ -75,8 +77,6 @@ export class StaticPropagator {
   beginRun(): void {
     this.run++;
   }
-  /** The "off" keys with links, by digit, as band words (see POT_WORD): only these lead on. */
-  private readonly linked = new Int32Array(27);
 
   /**
    * The static propagation from `start` as a light one: only its "on" and
