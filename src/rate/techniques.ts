@@ -68,7 +68,9 @@ export function findHiddenSingle(grid: CandidateGrid): number {
     const alone = pass === 0;
     for (let u = 0; u < 27; u++) {
       const unit = SE_UNITS[u];
-      if ((grid.empties[unit] === 1) !== alone) continue;
+      const empties = grid.empties[unit];
+      // A full unit has no place left for any digit.
+      if (empties === 0 || (empties === 1) !== alone) continue;
       for (let d = 1; d <= 9; d++) {
         const positions = grid.where[9 * unit + d - 1];
         if (positions === 0 || (positions & (positions - 1)) !== 0) continue;
@@ -135,9 +137,10 @@ function lockingHint(grid: CandidateGrid, direct: boolean, types1: readonly numb
   const positions = grid.where[9 * u1 + d - 1];
   // All of d's positions in u1 lie in u2: d can go from the rest of u2.
   const removable = grid.where[9 * u2 + d - 1] & ~INTERSECTION[27 * u2 + u1];
+  // In direct mode too: a single left in a unit u3 crossing u2 lies next to a place of d in u2 outside u1.
+  if (removable === 0) return null;
   const pointing = u1 >= 18;
   if (!direct) {
-    if (removable === 0) return null;
     const name = pointing ? "Pointing" : "Claiming";
     return step(name, pointing ? 26 : 28, [u1, u2], cellsOfPositions(u1, positions), [d], null, candidatesAt(u2, removable, d));
   }
@@ -187,11 +190,12 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
     const unit = SE_UNITS[u];
     if (grid.empties[unit] <= minEmpty) continue;
     const base = 9 * unit;
-    // The digits with two places or more: SE takes only those into a hidden set.
+    // The digits with two places or more: SE takes only those into a hidden set. A digit with more
+    // places than the degree gives its sets more places than digits, so none of them is a hint.
     let spread = 0;
     for (let d = 0; d < 9; d++) {
       const positions = grid.where[base + d];
-      if ((positions & (positions - 1)) !== 0) spread |= 1 << d;
+      if ((positions & (positions - 1)) !== 0 && popcount(positions) <= degree) spread |= 1 << d;
     }
     const table = SUBSETS_WITHIN[degree];
     for (let s = table.start[spread], end = table.start[spread + 1]; s < end; s++) {
@@ -251,11 +255,12 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
     const unit = SE_UNITS[u];
     if (grid.empties[unit] < 2 * degree) continue;
     const base = 9 * unit;
-    // The cells with two candidates or more: SE takes only those into a naked set.
+    // The cells with two candidates or more: SE takes only those into a naked set. A cell with more
+    // candidates than the degree gives its sets more digits than cells, so none of them is a hint.
     let open = 0;
     for (let i = 0; i < 9; i++) {
       const c = grid.candidates[UNIT_CELLS[base + i]];
-      if ((c & (c - 1)) !== 0) open |= 1 << i;
+      if ((c & (c - 1)) !== 0 && popcount(c) <= degree) open |= 1 << i;
     }
     const table = SUBSETS_WITHIN[degree];
     for (let s = table.start[open], end = table.start[open + 1]; s < end; s++) {
@@ -309,7 +314,8 @@ export function fish(grid: CandidateGrid, degree: number): Step | null {
       let lines = 0;
       for (let i = 0; i < 9; i++) {
         const positions = grid.where[9 * baseLines[i] + d];
-        if ((positions & (positions - 1)) !== 0) lines |= 1 << i;
+        // A base line with more places than the degree gives its fish more cover lines than base lines.
+        if ((positions & (positions - 1)) !== 0 && popcount(positions) <= degree) lines |= 1 << i;
       }
       fishLines[d] = lines;
       if (grid.placedCount[d + 1] + 2 * degree <= 9) anyLines |= lines;
