@@ -275,7 +275,7 @@ function visitLoop(cell: number, allowedEx: number, exIn: number, lastType: numb
       const next = UNIT_CELLS[9 * unit + lowest(m)];
       if (next === first && loopLength >= 4) {
         // isValidLoop's last condition; the others hold on every path walked.
-        if (even === odd) loopFound.push(Array.from(loopPath.subarray(0, loopLength)));
+        if (even === odd) loopFound.push(pathCopy());
       } else if (inLoop[next] === 0) {
         const potentials = cands[next];
         ex = (ex | potentials) & ~both;
@@ -293,6 +293,13 @@ function visitLoop(cell: number, allowedEx: number, exIn: number, lastType: numb
   }
   loopLength--;
   inLoop[cell] = 0;
+}
+
+/** The walk's path as a plain array (a loop found): pushed, since Array.from iterates and a sized array is holey. */
+function pathCopy(): number[] {
+  const loop: number[] = [];
+  for (let i = 0; i < loopLength; i++) loop.push(loopPath[i]);
+  return loop;
 }
 
 /** SE's isValidLoop: every region of a loop cell is visited once at an even and once at an odd index. */
