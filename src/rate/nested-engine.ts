@@ -23,6 +23,7 @@ import { popcount } from "../core/bits.js";
 import { lengthDifficulty } from "./chaining.js";
 import { DynamicReach, lightBranches } from "./dynamic-reach.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
+import { candidatesHash, GridCache } from "./grid-cache.js";
 import { lowest } from "./helpers.js";
 import {
   type AdvancedNode,
@@ -343,7 +344,7 @@ export class Engine {
    * a string), for one source grid: SE asks level 3 on the grid where level
    * 2 found nothing, and its propagations meet the same working grids.
    */
-  staticCache: Map<string, StaticNodes> | null = null;
+  staticCache: GridCache<StaticNodes> | null = null;
   /**
    * Earlier working grids of the running propagation, which only loses
    * candidates: the last where the static chains were asked and where the
@@ -366,7 +367,7 @@ export class Engine {
    * seven at level 4). The grid's placed digits are the source grid's, so
    * its candidates determine it.
    */
-  dynamicCache: Map<string, AdvancedNode[]> | null = null;
+  dynamicCache: GridCache<AdvancedNode[]> | null = null;
   /**
    * The nested dynamic chains' ranked hints (rankHints, frozen) by working
    * grid, across producer calls (levels 4 and 5): those of the previous
@@ -375,8 +376,8 @@ export class Engine {
    * rule parents; and consecutive calls on a grid that lost a few
    * candidates meet about a fifth of the same working grids.
    */
-  private carried: Map<string, NestedHint[]> | null = null;
-  private carrying: Map<string, NestedHint[]> | null = null;
+  private carried: GridCache<NestedHint[]> | null = null;
+  private carrying: GridCache<NestedHint[]> | null = null;
   private carryingChains = false;
   /** The engines of the nested rules (multiple static; dynamic level 0; dynamic level 2), made when needed. */
   private nestedEngines: Engine[] = [];
@@ -396,7 +397,7 @@ export class Engine {
     const recording = recordingNestedChains();
     const carry = hintCarry !== "off";
     this.carried = carry && recording === this.carryingChains ? this.carrying : null;
-    this.carrying = carry ? new Map() : null;
+    this.carrying = carry ? new GridCache() : null;
     this.carryingChains = recording;
   }
 
@@ -420,8 +421,8 @@ export class Engine {
     const level = this.level;
     if (level < 4) {
       const cache = this.staticCache;
-      const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
-      let found = cache === null ? undefined : cache.get(key);
+      const hash = cache === null ? 0 : candidatesHash(current.candidates);
+      let found = cache === null ? undefined : cache.get(current.candidates, hash);
       const reference = this.staticTaken.or(this.chainlessSource ? source : null);
       const incapableReference = reference !== null && (this.staticTaken.valid ? this.staticTaken.incapable : this.incapableSource);
       if (found === undefined && incapableReference && !hasNewLinks(current, reference)) {
@@ -432,7 +433,7 @@ export class Engine {
           verifyNodes("static chains, no new link", [], plain);
         }
         found = { nodes: [], allTaken: true, incapable: true };
-        cache?.set(key, found);
+        cache?.set(current.candidates, hash, found);
         if (level >= 3) buildGraph(current);
       } else if (found === undefined) {
         const nodes: AdvancedNode[] = [];
@@ -444,7 +445,7 @@ export class Engine {
         const allTaken = collect(staticHints(current, reference, incapableReference), source, current, nodes);
         if (plain !== null) verifyNodes("static chains", nodes, plain);
         found = { nodes, allTaken, incapable: incapableGrid };
-        cache?.set(key, found);
+        cache?.set(current.candidates, hash, found);
       } else if (found.nodes.length === 0 && level >= 3) {
         buildGraph(current);
       }
@@ -469,10 +470,10 @@ export class Engine {
       return out;
     }
     const cache = this.dynamicCache;
-    const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
-    const cached = cache === null ? undefined : cache.get(key);
+    const hash = candidatesHash(current.candidates);
+    const cached = cache === null ? undefined : cache.get(current.candidates, hash);
     if (cached !== undefined) return cached;
-    let ranked = this.carried?.get(key);
+    let ranked = this.carried?.get(current.candidates, hash);
     if (ranked !== undefined) {
       carriedHits++;
       if (hintCarry === "verify") verifyCarried(ranked, rankHints(this.nestedEngine(1, 0, true).hints(current)), source, current);
@@ -480,14 +481,14 @@ export class Engine {
       ranked = rankHints(this.nestedEngine(1, 0, true).hints(current));
       for (let i = 0; i < ranked.length; i++) ranked[i] = (ranked[i] as ChainsHint).freeze();
     }
-    this.carrying?.set(key, ranked);
+    this.carrying?.set(current.candidates, hash, ranked);
     addNodes(ranked, source, current, out);
     if (out.length === 0 && level >= 5) {
       collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
       // These hints are not frozen: their propagations belong to a nested engine that its next run overwrites, so a list kept for the call registers their chains now.
       if (cache !== null) for (const node of out) if (node.hint !== null) intern(node.hint);
     }
-    cache?.set(key, out);
+    cache?.set(current.candidates, hash, out);
     return out;
   }
 
