@@ -340,8 +340,8 @@ export class Engine {
   private skipSource: CandidateGrid | null = null;
   private skipStamp = -1;
   /**
-   * The nested static chains' "off" nodes by working grid (its candidates as
-   * a string), for one source grid: SE asks level 3 on the grid where level
+   * The nested static chains' "off" nodes by working grid (its candidates,
+   * grid-cache.ts), for one source grid: SE asks level 3 on the grid where level
    * 2 found nothing, and its propagations meet the same working grids.
    */
   staticCache: GridCache<StaticNodes> | null = null;
