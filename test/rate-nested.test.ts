@@ -19,7 +19,6 @@ import { setEarlierGrids, setHintCarry, takenUpPropagations } from "../src/rate/
 import { DynamicReach, setLightBranches } from "../src/rate/dynamic-reach.js";
 import { dynamicPropagation, multipleForcingChains } from "../src/rate/multiple.js";
 import { Propagation } from "../src/rate/propagation.js";
-import { candidatesHash, GridCache } from "../src/rate/grid-cache.js";
 import { forcingChainsAndCycles } from "../src/rate/chaining.js";
 import { nishioContradiction } from "../src/rate/nishio.js";
 import { dataFile, missingData } from "./helpers.js";
@@ -523,48 +522,4 @@ test("nested static chains: with a chainless source grid, the hints of a grid re
   skipped += setPartsFilter(true);
   t.diagnostic(`${compared} grids (${incapableSources} from a source with no part that can remove), ${withHints} with hints; ${skipped} cycle searches skipped by their parts; ${marked} with chain starts, marked alike both ways`);
   assert.ok(compared > 200 && incapableSources > 100 && withHints > 50 && skipped > 10000 && marked > 50, `${compared} grids (${incapableSources} from an incapable source), ${withHints} with hints, ${skipped} searches skipped, ${marked} with chain starts`);
-});
-
-test("the working-grid cache: grids whose candidates hash alike keep their own values, and a grid differing in one mask finds nothing", () => {
-  // Candidate masks derived from an index, so a collision found by the birthday search can be made again.
-  const masksOf = (index: number): Uint16Array => {
-    const candidates = new Uint16Array(81);
-    let state = (index * 0x9e3779b1 + 1) | 0;
-    for (let i = 0; i < 81; i++) {
-      state = (Math.imul(state, 1664525) + 1013904223) | 0;
-      candidates[i] = (state >>> 23) & 0x1ff;
-    }
-    return candidates;
-  };
-  const seen = new Map<number, number>();
-  let pair: [number, number] | null = null;
-  for (let index = 0; index < 1_000_000 && pair === null; index++) {
-    const hash = candidatesHash(masksOf(index));
-    const earlier = seen.get(hash);
-    if (earlier !== undefined) pair = [earlier, index];
-    else seen.set(hash, index);
-  }
-  assert.ok(pair !== null, "no two grids with one hash among a million");
-  const [a, b] = pair.map(masksOf);
-  assert.notDeepEqual(a, b);
-  assert.equal(candidatesHash(a), candidatesHash(b));
-  const cache = new GridCache<string>();
-  const hash = candidatesHash(a);
-  cache.set(a, hash, "a");
-  cache.set(b, hash, "b");
-  assert.equal(cache.get(a, hash), "a");
-  assert.equal(cache.get(b, hash), "b");
-  cache.set(a, hash, "a again");
-  assert.equal(cache.get(a, hash), "a again");
-  assert.equal(cache.get(b, hash), "b");
-  // The cache keeps a copy: changing the caller's grid afterwards changes nothing kept.
-  const c = a.slice();
-  c[40] ^= 1;
-  assert.equal(cache.get(c, candidatesHash(c)), undefined);
-  a[40] ^= 1;
-  assert.equal(cache.get(a, hash), undefined);
-  a[40] ^= 1;
-  assert.equal(cache.get(a, hash), "a again");
-  cache.clear();
-  assert.equal(cache.get(b, hash), undefined);
 });

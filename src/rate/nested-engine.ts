@@ -23,7 +23,6 @@ import { popcount } from "../core/bits.js";
 import { lengthDifficulty } from "./chaining.js";
 import { DynamicReach, lightBranches } from "./dynamic-reach.js";
 import { BRC, CandidateGrid, UNIT_CELLS } from "./grid.js";
-import { candidatesHash, GridCache } from "./grid-cache.js";
 import { lowest } from "./helpers.js";
 import {
   type AdvancedNode,
@@ -340,11 +339,11 @@ export class Engine {
   private skipSource: CandidateGrid | null = null;
   private skipStamp = -1;
   /**
-   * The nested static chains' "off" nodes by working grid (its candidates,
-   * grid-cache.ts), for one source grid: SE asks level 3 on the grid where level
+   * The nested static chains' "off" nodes by working grid (its candidates as
+   * a string), for one source grid: SE asks level 3 on the grid where level
    * 2 found nothing, and its propagations meet the same working grids.
    */
-  staticCache: GridCache<StaticNodes> | null = null;
+  staticCache: Map<string, StaticNodes> | null = null;
   /**
    * Earlier working grids of the running propagation, which only loses
    * candidates: the last where the static chains were asked and where the
@@ -367,7 +366,7 @@ export class Engine {
    * seven at level 4). The grid's placed digits are the source grid's, so
    * its candidates determine it.
    */
-  dynamicCache: GridCache<AdvancedNode[]> | null = null;
+  dynamicCache: Map<string, AdvancedNode[]> | null = null;
   /**
    * The nested dynamic chains' ranked hints (rankHints, frozen) by working
    * grid, across producer calls (levels 4 and 5): those of the previous
@@ -376,8 +375,8 @@ export class Engine {
    * rule parents; and consecutive calls on a grid that lost a few
    * candidates meet about a fifth of the same working grids.
    */
-  private carried: GridCache<NestedHint[]> | null = null;
-  private carrying: GridCache<NestedHint[]> | null = null;
+  private carried: Map<string, NestedHint[]> | null = null;
+  private carrying: Map<string, NestedHint[]> | null = null;
   private carryingChains = false;
   /** The engines of the nested rules (multiple static; dynamic level 0; dynamic level 2), made when needed. */
   private nestedEngines: Engine[] = [];
@@ -397,7 +396,7 @@ export class Engine {
     const recording = recordingNestedChains();
     const carry = hintCarry !== "off";
     this.carried = carry && recording === this.carryingChains ? this.carrying : null;
-    this.carrying = carry ? new GridCache() : null;
+    this.carrying = carry ? new Map() : null;
     this.carryingChains = recording;
   }
 
@@ -421,8 +420,8 @@ export class Engine {
     const level = this.level;
     if (level < 4) {
       const cache = this.staticCache;
-      const hash = cache === null ? 0 : candidatesHash(current.candidates);
-      let found = cache === null ? undefined : cache.get(current.candidates, hash);
+      const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
+      let found = cache === null ? undefined : cache.get(key);
       const reference = this.staticTaken.or(this.chainlessSource ? source : null);
       const incapableReference = reference !== null && (this.staticTaken.valid ? this.staticTaken.incapable : this.incapableSource);
       if (found === undefined && incapableReference && !hasNewLinks(current, reference)) {
@@ -433,7 +432,7 @@ export class Engine {
           verifyNodes("static chains, no new link", [], plain);
         }
         found = { nodes: [], allTaken: true, incapable: true };
-        cache?.set(current.candidates, hash, found);
+        cache?.set(key, found);
         if (level >= 3) buildGraph(current);
       } else if (found === undefined) {
         const nodes: AdvancedNode[] = [];
@@ -445,7 +444,7 @@ export class Engine {
         const allTaken = collect(staticHints(current, reference, incapableReference), source, current, nodes);
         if (plain !== null) verifyNodes("static chains", nodes, plain);
         found = { nodes, allTaken, incapable: incapableGrid };
-        cache?.set(current.candidates, hash, found);
+        cache?.set(key, found);
       } else if (found.nodes.length === 0 && level >= 3) {
         buildGraph(current);
       }
@@ -470,10 +469,10 @@ export class Engine {
       return out;
     }
     const cache = this.dynamicCache;
-    const hash = candidatesHash(current.candidates);
-    const cached = cache === null ? undefined : cache.get(current.candidates, hash);
+    const key = cache === null ? "" : String.fromCharCode.apply(null, current.candidates as unknown as number[]);
+    const cached = cache === null ? undefined : cache.get(key);
     if (cached !== undefined) return cached;
-    let ranked = this.carried?.get(current.candidates, hash);
+    let ranked = this.carried?.get(key);
     if (ranked !== undefined) {
       carriedHits++;
       if (hintCarry === "verify") verifyCarried(ranked, rankHints(this.nestedEngine(1, 0, true).hints(current)), source, current);
@@ -481,14 +480,14 @@ export class Engine {
       ranked = rankHints(this.nestedEngine(1, 0, true).hints(current));
       for (let i = 0; i < ranked.length; i++) ranked[i] = (ranked[i] as ChainsHint).freeze();
     }
-    this.carrying?.set(current.candidates, hash, ranked);
+    this.carrying?.set(key, ranked);
     addNodes(ranked, source, current, out);
     if (out.length === 0 && level >= 5) {
       collect(this.nestedEngine(2, level - 3, true).hints(current), source, current, out);
       // These hints are not frozen: their propagations belong to a nested engine that its next run overwrites, so a list kept for the call registers their chains now.
       if (cache !== null) for (const node of out) if (node.hint !== null) intern(node.hint);
     }
-    cache?.set(current.candidates, hash, out);
+    cache?.set(key, out);
     return out;
   }
 

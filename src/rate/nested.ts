@@ -74,7 +74,6 @@
  */
 import { forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
 import type { CandidateGrid } from "./grid.js";
-import { GridCache } from "./grid-cache.js";
 import { ratingOf, step } from "./helpers.js";
 import { multipleForcingChains, settledOn } from "./multiple.js";
 import type { StaticNodes } from "./nested-hint.js";
@@ -85,7 +84,7 @@ import type { Step } from "./step.js";
 
 const engines: Engine[] = [];
 /** Engine.staticCache of the top-level levels 2 and 3, and the source grid it belongs to. */
-const staticCache = new GridCache<StaticNodes>();
+const staticCache = new Map<string, StaticNodes>();
 let staticCacheSource = "";
 
 /** Whether level 2 takes up level 1's propagations (Settled, multiple.ts); off in the tests that compare both ways. */
@@ -125,7 +124,7 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
     engine.staticCache = staticCache;
   }
   if (level >= 4) {
-    engine.dynamicCache = new GridCache();
+    engine.dynamicCache = new Map();
     engine.carryHints();
     engine.prepareNestedDynamic(grid);
   }
