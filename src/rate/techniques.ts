@@ -137,7 +137,7 @@ function lockingHint(grid: CandidateGrid, direct: boolean, types1: readonly numb
   const positions = grid.where[9 * u1 + d - 1];
   // All of d's positions in u1 lie in u2: d can go from the rest of u2.
   const removable = grid.where[9 * u2 + d - 1] & ~INTERSECTION[27 * u2 + u1];
-  // In direct mode too: a single left in a unit u3 crossing u2 lies next to a place of d in u2 outside u1.
+  // In direct mode too: the single left in a unit u3 needs a place of d in u2 outside u1 to remove.
   if (removable === 0) return null;
   const pointing = u1 >= 18;
   if (!direct) {
