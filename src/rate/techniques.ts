@@ -163,6 +163,12 @@ function lockingHint(grid: CandidateGrid, direct: boolean, types1: readonly numb
 // ---------------------------------------------------------------------------
 // Subsets
 
+/** Whether a 9-bit set has two to `degree` members: only such digits, cells or lines take part in a subset or fish of that degree. */
+function fitsDegree(mask: number, degree: number): boolean {
+  const size = popcount(mask);
+  return size >= 2 && size <= degree;
+}
+
 const HIDDEN_RATING = [0, 0, 34, 40, 54];
 const DIRECT_HIDDEN_RATING = [0, 0, 20, 25, 43];
 const NAKED_RATING = [0, 0, 30, 36, 50];
@@ -195,7 +201,7 @@ export function hiddenSet(grid: CandidateGrid, degree: number, direct: boolean):
     let spread = 0;
     for (let d = 0; d < 9; d++) {
       const positions = grid.where[base + d];
-      if ((positions & (positions - 1)) !== 0 && popcount(positions) <= degree) spread |= 1 << d;
+      if (fitsDegree(positions, degree)) spread |= 1 << d;
     }
     const table = SUBSETS_WITHIN[degree];
     for (let s = table.start[spread], end = table.start[spread + 1]; s < end; s++) {
@@ -260,7 +266,7 @@ export function nakedSet(grid: CandidateGrid, degree: number): Step | null {
     let open = 0;
     for (let i = 0; i < 9; i++) {
       const c = grid.candidates[UNIT_CELLS[base + i]];
-      if ((c & (c - 1)) !== 0 && popcount(c) <= degree) open |= 1 << i;
+      if (fitsDegree(c, degree)) open |= 1 << i;
     }
     const table = SUBSETS_WITHIN[degree];
     for (let s = table.start[open], end = table.start[open + 1]; s < end; s++) {
@@ -315,7 +321,7 @@ export function fish(grid: CandidateGrid, degree: number): Step | null {
       for (let i = 0; i < 9; i++) {
         const positions = grid.where[9 * baseLines[i] + d];
         // A base line with more places than the degree gives its fish more cover lines than base lines.
-        if ((positions & (positions - 1)) !== 0 && popcount(positions) <= degree) lines |= 1 << i;
+        if (fitsDegree(positions, degree)) lines |= 1 << i;
       }
       fishLines[d] = lines;
       if (grid.placedCount[d + 1] + 2 * degree <= 9) anyLines |= lines;
