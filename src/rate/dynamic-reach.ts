@@ -72,13 +72,13 @@ export class DynamicReach {
     const { candidates, left, cellLeft, queue } = this;
     left.set(candidates);
     cellLeft.set(this.cellCandidates);
-    if (start & 1) on[POT_WORD[start >> 1]] |= POT_BIT[start >> 1];
-    else off[POT_WORD[start >> 1]] |= POT_BIT[start >> 1];
+    const startWord = POT_WORD[start >> 1];
+    if (start & 1) on[startWord] |= POT_BIT[start >> 1];
+    else off[startWord] |= POT_BIT[start >> 1];
     queue[0] = start;
     // The words holding a reached key, kept as keys are queued (onWords by addOn).
-    const startWord = 1 << POT_WORD[start >> 1];
-    this.onWords = start & 1 ? startWord : 0;
-    let offWords = start & 1 ? 0 : startWord;
+    this.onWords = start & 1 ? 1 << startWord : 0;
+    let offWords = start & 1 ? 0 : 1 << startWord;
     let length = 1;
     for (let head = 0; head < length; head++) {
       const key = queue[head];
