@@ -9,7 +9,7 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { readTsv } from "../src/io/shared-data.js";
 import { applyStep, CandidateGrid, formatRating, nextStep, ratePuzzle, type Chain, type Step } from "../src/rate/index.js";
-import { nestedForcingChains, setTakeUpLevelOne } from "../src/rate/nested.js";
+import { nestedForcingChains, setTakeUpLevelOne, setTakeUpLevelTwo } from "../src/rate/nested.js";
 import { recordNestedChains } from "../src/rate/nested-registry.js";
 import { hasCapableParts, markStartsOnParts, setPartsFilter, setReturnsFilter, staticHints } from "../src/rate/static-chains.js";
 import { buildGraph, chainOnDigits, chainStarts, markChainStarts, selectPass } from "../src/rate/static-graph.js";
@@ -169,6 +169,29 @@ test("nested rules: skipping what a propagation settled at an earlier working gr
   for (const rule of ["set rules", "static chains", "static chains, no new link", "static multiple chains"]) assert.ok((checks[rule] ?? 0) > 100, `${rule}: only ${checks[rule] ?? 0} checks`);
 });
 
+/**
+ * Rates each puzzle and, on every grid of its path where it takes a step
+ * whose technique matches `asked`, calls `compare` with shortcuts on and
+ * then off: the two outcomes must be the same. Returns how many grids.
+ */
+function compareOnAskedGrids(rows: readonly Record<string, string>[], asked: RegExp, compare: (grid: CandidateGrid, shortcuts: boolean, puzzle: string) => string): number {
+  let grids = 0;
+  for (const row of rows) {
+    const result = ratePuzzle(row.puzzle, { checkUnique: false, steps: true });
+    assert.equal(result.status, "rated", row.puzzle);
+    if (result.status !== "rated") continue;
+    const grid = CandidateGrid.fromPuzzle(parsePuzzle(row.puzzle));
+    for (const step of result.steps) {
+      if (asked.test(step.technique)) {
+        assert.equal(compare(grid, true, row.puzzle), compare(grid, false, row.puzzle), row.puzzle);
+        grids++;
+      }
+      applyStep(grid, step);
+    }
+  }
+  return grids;
+}
+
 test("level 2 with its shortcuts (level 1's propagations taken up where they ended, cycle searches skipped by their parts) gives the hint it gives without them, on every grid where the paths of the puzzles SE rates 9.5-10.6 ask it", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
   const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 95 && tenths(row.ER) <= 106);
   assert.equal(rows.length, 11);
@@ -177,37 +200,46 @@ test("level 2 with its shortcuts (level 1's propagations taken up where they end
   let skipped = 0;
   setPartsFilter(true);
   try {
-    for (const row of rows) {
-      const result = ratePuzzle(row.puzzle, { checkUnique: false, steps: true });
-      assert.equal(result.status, "rated", row.puzzle);
-      if (result.status !== "rated") continue;
-      const grid = CandidateGrid.fromPuzzle(parsePuzzle(row.puzzle));
-      for (const step of result.steps) {
-        // The grids where level 1 found nothing: level 2's own steps, and those of levels 3 and up.
-        if (/\(\+ /.test(step.technique)) {
-          const outcome: string[] = [];
-          for (const shortcuts of [true, false]) {
-            setTakeUpLevelOne(shortcuts);
-            skipped += setPartsFilter(shortcuts);
-            assert.equal(multipleForcingChains(grid, true, 1), null, row.puzzle);
-            takenUpPropagations();
-            const found = nestedForcingChains(grid, 2);
-            if (shortcuts) takenUp += takenUpPropagations();
-            else assert.equal(takenUpPropagations(), 0);
-            outcome.push(found === null ? "none" : describe(found));
-          }
-          assert.equal(outcome[0], outcome[1], row.puzzle);
-          grids++;
-        }
-        applyStep(grid, step);
-      }
-    }
+    // The grids where level 1 found nothing: level 2's own steps, and those of levels 3 and up.
+    grids = compareOnAskedGrids(rows, /\(\+ /, (grid, shortcuts, puzzle) => {
+      setTakeUpLevelOne(shortcuts);
+      skipped += setPartsFilter(shortcuts);
+      assert.equal(multipleForcingChains(grid, true, 1), null, puzzle);
+      takenUpPropagations();
+      const found = nestedForcingChains(grid, 2);
+      if (shortcuts) takenUp += takenUpPropagations();
+      else assert.equal(takenUpPropagations(), 0);
+      return found === null ? "none" : describe(found);
+    });
   } finally {
     setTakeUpLevelOne(true);
     skipped += setPartsFilter(true);
   }
   t.diagnostic(`${grids} grids, ${takenUp} propagations taken up, ${skipped} cycle searches skipped by their parts`);
   assert.ok(grids >= 20 && takenUp > 1000 && skipped > 10000, `${grids} grids, ${takenUp} propagations taken up, ${skipped} cycle searches skipped`);
+});
+
+test("level 3 taking up level 2's propagations where they ended gives the hint it gives without them, on every grid where the paths of the puzzles SE rates 10.9 and up ask it", { skip: !ratings && missingData("se-ratings.tsv") }, (t) => {
+  const rows = readTsv(ratings!).filter((row) => tenths(row.ER) >= 109);
+  assert.equal(rows.length, 8);
+  let grids = 0;
+  let takenUp = 0;
+  try {
+    // The grids where level 2 found nothing: level 3's own steps, and those of levels 4 and up.
+    grids = compareOnAskedGrids(rows, /\(\+ (Multiple|Dynamic)/, (grid, takeUp, puzzle) => {
+      setTakeUpLevelTwo(takeUp);
+      assert.equal(nestedForcingChains(grid, 2), null, puzzle);
+      takenUpPropagations();
+      const found = nestedForcingChains(grid, 3);
+      if (takeUp) takenUp += takenUpPropagations();
+      else assert.equal(takenUpPropagations(), 0);
+      return found === null ? "none" : describe(found);
+    });
+  } finally {
+    setTakeUpLevelTwo(true);
+  }
+  t.diagnostic(`${grids} grids, ${takenUp} propagations taken up`);
+  assert.ok(grids >= 10 && takenUp > 1000, `${grids} grids, ${takenUp} propagations taken up`);
 });
 
 test("nested levels 2-5 on their own: the hint SE's producer gives first, with chains (nested ones included) that check out and give its rating", (t) => {

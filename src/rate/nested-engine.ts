@@ -325,6 +325,14 @@ export class Engine {
   chainlessSource = false;
   /** Level 2 on the grid where level 1 just ran (settledOn): its propagations start where level 1's ended (see Settled). */
   takesUpLevelOne = false;
+  /**
+   * Level 3 on the grid where level 2 just ran and found nothing: level 2's
+   * engine, whose propagations it takes up where they ended (see takeUp);
+   * else null.
+   */
+  takesUpLevelTwo: Engine | null = null;
+  /** By start key: whether the propagation of the last run ended where the level's rules gave nothing at all (see takeUp). */
+  private readonly endedQuiet = new Uint8Array(1458);
   /** Whether those grids also have no part that may hold a cycle which removes something (see incapableGrid). */
   incapableSource = false;
   /** Whether they also have no static multiple forcing chain (see skipsUnchanged). */
@@ -507,10 +515,18 @@ export class Engine {
       work.empties.set(grid.empties);
       work.placedCount.set(grid.placedCount);
     }
+    this.endedQuiet[start] = 0;
     // Taken up where level 1 left it, at the point where the set rules gave nothing (see Settled).
     const settled = this.takesUpLevelOne ? settledPropagation(start) : null;
     let quiet = false;
-    if (settled !== null) {
+    if (this.takesUpLevelTwo !== null) {
+      const ended = this.takesUpLevelTwo.takeUp(start, prop, work);
+      if (ended < 0) return;
+      if (ended > 0) {
+        this.setRules.settle();
+        quiet = true;
+      }
+    } else if (settled !== null) {
       takenUp++;
       prop.copyFrom(settled.prop!);
       work.candidates.set(settled.candidates);
@@ -532,6 +548,8 @@ export class Engine {
     const untouched = this.untouched;
     const recordReads = untouched.recording;
     if (recordReads) untouched.beginReads(start);
+    // Whether the level's rules gave nothing at all where the propagation last asked them.
+    let ruleless = false;
     while (quiet || headOn < onLength || headOff < offLength) {
       if (quiet) quiet = false;
       else if (headOn < onLength) {
@@ -568,7 +586,9 @@ export class Engine {
         }
       }
       if (level > 0 && headOn === onLength && headOff === offLength) {
-        for (const { key, parents, hint } of this.advanced(work, grid)) {
+        const nodes = this.advanced(work, grid);
+        ruleless = nodes.length === 0;
+        for (const { key, parents, hint } of nodes) {
           if (index[key] >= 0) continue;
           if (parents.length > this.advancedParents.length) this.advancedParents = new Int32Array(2 * parents.length);
           let n = 0;
@@ -582,6 +602,34 @@ export class Engine {
         }
       }
     }
+    if (ruleless) this.endedQuiet[start] = 1;
+  }
+
+  /**
+   * Level 2's propagation from `start` in its last run, taken up by level 3
+   * (takesUpLevelTwo) on the same grid: the two are the same up to the
+   * first working grid where level 2's rules (the set rules, the static
+   * chains) give nothing at all, where level 2's ends and level 3 asks the
+   * static multiple chains; a propagation that ends earlier (a
+   * contradiction, or rules whose nodes it already has) is the same in
+   * both. Copies it into `prop` and, where it ended on such a grid, its
+   * working grid (the source grid less every "off" node: each was removed
+   * as it was followed) into `work`. Returns 1 where level 3 goes on from
+   * there, -1 where it is done, 0 where this engine has no such
+   * propagation (level 3 propagates it itself).
+   */
+  takeUp(start: number, prop: Propagation, work: CandidateGrid): number {
+    if (this.byKeyRun[start] !== this.runStamp) return 0;
+    const ended = this.byKey[start]!;
+    prop.copyFrom(ended);
+    takenUp++;
+    if (this.endedQuiet[start] === 0) return -1;
+    for (let i = 0; i < ended.offCount; i++) {
+      const pot = ended.keys[ended.offOrder[i]] >> 1;
+      const cell = (pot / 9) | 0;
+      work.remove(cell, pot - 9 * cell + 1);
+    }
+    return 1;
   }
 
   /** Set by the caller when staticHints has just built the graph of the grid this (static) engine runs on. */

@@ -70,15 +70,17 @@
  * level 2, asked where level 1 has just found nothing, takes up each of
  * level 1's propagations where it ended (Settled, multiple.ts): the two
  * are the same up to the first working grid where the set rules give
- * nothing.
+ * nothing. Level 3, asked where level 2 has just found nothing, takes up
+ * level 2's the same way (Engine.takeUp), up to the first working grid
+ * where the static chains give nothing either.
  */
 import { forcingChainsAndCycles, lengthDifficulty } from "./chaining.js";
-import type { CandidateGrid } from "./grid.js";
+import { CandidateGrid } from "./grid.js";
 import { ratingOf, step } from "./helpers.js";
 import { multipleForcingChains, settledOn } from "./multiple.js";
 import type { StaticNodes } from "./nested-hint.js";
 import { Engine } from "./nested-engine.js";
-import { chainWithNested, clearRegistry, newRegistry } from "./nested-registry.js";
+import { chainWithNested, clearRegistry, newRegistry, recordingNestedChains } from "./nested-registry.js";
 import { hasCapableParts } from "./static-chains.js";
 import type { Step } from "./step.js";
 
@@ -92,6 +94,31 @@ let takeUpLevelOne = true;
 
 export function setTakeUpLevelOne(on: boolean): void {
   takeUpLevelOne = on;
+}
+
+/** Whether level 3 takes up level 2's propagations (Engine.takeUp); off in the tests that compare both ways. */
+let takeUpLevelTwo = true;
+
+export function setTakeUpLevelTwo(on: boolean): void {
+  takeUpLevelTwo = on;
+}
+
+/**
+ * The grid of the last call when it was level 2's and found nothing (its
+ * candidates and values), and whether nested chains were recorded then;
+ * its nested chains are still registered. Else levelTwoEnded is false.
+ */
+const levelTwoGrid = new CandidateGrid();
+let levelTwoEnded = false;
+let levelTwoRecorded = false;
+
+/** Whether level 3 on `grid` can take up level 2's propagations: level 2's was the last call, on this grid, and found nothing. */
+function endedLevelTwoOn(grid: CandidateGrid): boolean {
+  if (!levelTwoEnded || levelTwoRecorded !== recordingNestedChains()) return false;
+  for (let cell = 0; cell < 81; cell++) {
+    if (grid.candidates[cell] !== levelTwoGrid.candidates[cell] || grid.values[cell] !== levelTwoGrid.values[cell]) return false;
+  }
+  return true;
 }
 
 /** SE's Chaining.getNestedSuffix. */
@@ -109,7 +136,10 @@ function nestedSuffix(level: number): string {
  * hint it applies, or null.
  */
 export function nestedForcingChains(grid: CandidateGrid, level: number): Step | null {
-  newRegistry();
+  // Level 2's propagations name the nested chains registered in its call: level 3 keeps them when it takes those up.
+  const takesUp = level === 3 && takeUpLevelTwo && engines[2] !== undefined && endedLevelTwoOn(grid);
+  levelTwoEnded = false;
+  if (!takesUp) newRegistry();
   const engine = (engines[level] ??= new Engine(level, true));
   // In SE's order the static chains come first, so this holds when rating; checked for other callers.
   engine.chainlessSource = forcingChainsAndCycles(grid) === null;
@@ -129,10 +159,18 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
     engine.prepareNestedDynamic(grid);
   }
   engine.takesUpLevelOne = level === 2 && takeUpLevelOne && settledOn(grid);
+  engine.takesUpLevelTwo = takesUp ? engines[2] : null;
   const found = engine.best(grid);
   engine.takesUpLevelOne = false;
+  engine.takesUpLevelTwo = null;
   const chains = found === null ? [] : found.props.map((prop, i) => chainWithNested(prop, found.nodes[i]));
-  clearRegistry();
+  if (level === 2 && found === null) {
+    // SE asks level 3 next, on this grid (see Engine.takeUp).
+    levelTwoEnded = true;
+    levelTwoRecorded = recordingNestedChains();
+    levelTwoGrid.candidates.set(grid.candidates);
+    levelTwoGrid.values.set(grid.values);
+  } else clearRegistry();
   engine.staticCache = null;
   engine.dynamicCache = null;
   if (level >= 4) engine.clearNestedDynamic();
