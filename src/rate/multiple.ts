@@ -175,7 +175,7 @@ function propagation(grid: CandidateGrid, key: number, dynamic: boolean, level: 
  * set rules give nothing; then it asks the static chains (nested.ts). So
  * level 2 takes up each propagation where level 1 left it.
  */
-export class Settled {
+class Settled {
   prop: Propagation | null = null;
   readonly candidates = new Uint16Array(81);
   readonly where = new Uint16Array(243);
@@ -195,7 +195,7 @@ const byKeyAt = new Int32Array(1458);
 const settledGrid = new CandidateGrid();
 let settledValid = false;
 
-/** Whether the last call of the producer was level 1's on `grid` (settledPropagation then gives its propagations). */
+/** Whether the last call of the producer was level 1's on `grid` (takeUpSettled then gives its propagations). */
 export function settledOn(grid: CandidateGrid): boolean {
   if (!settledValid) return false;
   for (let cell = 0; cell < 81; cell++) {
@@ -204,11 +204,21 @@ export function settledOn(grid: CandidateGrid): boolean {
   return true;
 }
 
-/** The level-1 propagation from `key` where it ended, after settledOn; null if there is none or it ended in a contradiction. */
-export function settledPropagation(key: number): Settled | null {
-  if (byKey[key] === null) return null;
+/**
+ * The level-1 propagation from `key` where it ended, after settledOn,
+ * copied into `prop`, and its working grid into `into`. Returns 1 where the
+ * set rules gave nothing there (level 2 goes on from there), -1 where they
+ * gave only nodes it had (level 2's ends there too), 0 where there is none
+ * or it ended in a contradiction (level 2 propagates it itself).
+ */
+export function takeUpSettled(key: number, prop: Propagation, into: CandidateGrid): number {
+  if (byKey[key] === null) return 0;
   const settled = settledPool[byKeyAt[key]];
-  return settled.prop === byKey[key] && settled.prop.absurdOn < 0 ? settled : null;
+  if (settled.prop !== byKey[key] || settled.prop.absurdOn >= 0) return 0;
+  prop.copyFrom(settled.prop);
+  into.candidates.set(settled.candidates);
+  into.where.set(settled.where);
+  return settled.quiet ? 1 : -1;
 }
 
 interface Best {

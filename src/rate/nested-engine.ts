@@ -57,7 +57,7 @@ import {
   walked,
 } from "./propagation.js";
 import { incapableGrid, staticHints } from "./static-chains.js";
-import { settledPropagation } from "./multiple.js";
+import { takeUpSettled } from "./multiple.js";
 import { buildGraph, hasNewLinks, markReachingNewLinks, reached, selectPass } from "./static-graph.js";
 import { StaticPropagator } from "./static-propagation.js";
 import type { Candidate, Chain } from "./step.js";
@@ -162,7 +162,7 @@ function ranksBefore(complexity: number, sortKey: number, earlier: { readonly co
   return complexity < earlier.complexity || (complexity === earlier.complexity && sortKey < earlier.sortKey);
 }
 
-/** Propagations level 2 took up from level 1 (see Settled), since the count was last read. */
+/** Propagations levels 2 and 3 took up from levels 1 and 2 (see Settled and Engine.takeUp), since the count was last read. */
 let takenUp = 0;
 
 export function takenUpPropagations(): number {
@@ -516,25 +516,13 @@ export class Engine {
       work.placedCount.set(grid.placedCount);
     }
     this.endedQuiet[start] = 0;
-    // Taken up where level 1 left it, at the point where the set rules gave nothing (see Settled).
-    const settled = this.takesUpLevelOne ? settledPropagation(start) : null;
-    let quiet = false;
-    if (this.takesUpLevelTwo !== null) {
-      const ended = this.takesUpLevelTwo.takeUp(start, prop, work);
-      if (ended < 0) return;
-      if (ended > 0) {
-        this.setRules.settle();
-        quiet = true;
-      }
-    } else if (settled !== null) {
-      takenUp++;
-      prop.copyFrom(settled.prop!);
-      work.candidates.set(settled.candidates);
-      work.where.set(settled.where);
-      if (!settled.quiet) return;
-      this.setRules.settle();
-      quiet = true;
-    }
+    // Taken up where level 1 (see Settled) or level 2 (see takeUp) left it, at the point where their rules gave nothing.
+    const ended =
+      this.takesUpLevelTwo !== null ? this.takesUpLevelTwo.takeUp(start, prop, work) : this.takesUpLevelOne ? takeUpSettled(start, prop, work) : 0;
+    if (ended !== 0) takenUp++;
+    if (ended < 0) return;
+    let quiet = ended > 0;
+    if (quiet) this.setRules.settle();
     let onLength = 0;
     let offLength = 0;
     let headOn = 0;
@@ -622,7 +610,6 @@ export class Engine {
     if (this.byKeyRun[start] !== this.runStamp) return 0;
     const ended = this.byKey[start]!;
     prop.copyFrom(ended);
-    takenUp++;
     if (this.endedQuiet[start] === 0) return -1;
     for (let i = 0; i < ended.offCount; i++) {
       const pot = ended.keys[ended.offOrder[i]] >> 1;
