@@ -236,6 +236,20 @@ export class CandidateGrid {
     return grid;
   }
 
+  /** Keeps `other`'s candidates and placed digits, which sameCells compares. */
+  keepCells(other: CandidateGrid): void {
+    this.candidates.set(other.candidates);
+    this.values.set(other.values);
+  }
+
+  /** Whether `other` has the same candidates and placed digits in every cell as this grid. */
+  sameCells(other: CandidateGrid): boolean {
+    for (let cell = 0; cell < 81; cell++) {
+      if (other.candidates[cell] !== this.candidates[cell] || other.values[cell] !== this.values[cell]) return false;
+    }
+    return true;
+  }
+
   has(cell: number, digit: number): boolean {
     return ((this.candidates[cell] >> (digit - 1)) & 1) === 1;
   }

@@ -197,11 +197,7 @@ let settledValid = false;
 
 /** Whether the last call of the producer was level 1's on `grid` (takeUpSettled then gives its propagations). */
 export function settledOn(grid: CandidateGrid): boolean {
-  if (!settledValid) return false;
-  for (let cell = 0; cell < 81; cell++) {
-    if (grid.candidates[cell] !== settledGrid.candidates[cell] || grid.values[cell] !== settledGrid.values[cell]) return false;
-  }
-  return true;
+  return settledValid && settledGrid.sameCells(grid);
 }
 
 /**
@@ -286,10 +282,7 @@ export function multipleForcingChains(grid: CandidateGrid, dynamic: boolean, lev
   used = 0;
   byKey.fill(null);
   settledValid = dynamic && level === 1;
-  if (settledValid) {
-    settledGrid.candidates.set(grid.candidates);
-    settledGrid.values.set(grid.values);
-  }
+  if (settledValid) settledGrid.keepCells(grid);
   lightStatic = !dynamic && lightBranches;
   if (lightStatic) {
     buildGraph(grid);

@@ -114,11 +114,7 @@ let levelTwoRecorded = false;
 
 /** Whether level 3 on `grid` can take up level 2's propagations: level 2's was the last call, on this grid, and found nothing. */
 function endedLevelTwoOn(grid: CandidateGrid): boolean {
-  if (!levelTwoEnded || levelTwoRecorded !== recordingNestedChains()) return false;
-  for (let cell = 0; cell < 81; cell++) {
-    if (grid.candidates[cell] !== levelTwoGrid.candidates[cell] || grid.values[cell] !== levelTwoGrid.values[cell]) return false;
-  }
-  return true;
+  return levelTwoEnded && levelTwoRecorded === recordingNestedChains() && levelTwoGrid.sameCells(grid);
 }
 
 /** SE's Chaining.getNestedSuffix. */
@@ -168,8 +164,7 @@ export function nestedForcingChains(grid: CandidateGrid, level: number): Step | 
     // SE asks level 3 next, on this grid (see Engine.takeUp).
     levelTwoEnded = true;
     levelTwoRecorded = recordingNestedChains();
-    levelTwoGrid.candidates.set(grid.candidates);
-    levelTwoGrid.values.set(grid.values);
+    levelTwoGrid.keepCells(grid);
   } else clearRegistry();
   engine.staticCache = null;
   engine.dynamicCache = null;
