@@ -80,6 +80,12 @@ export function countValidClueSets(uas: Int32Array, size: number): number {
     while (i < uas.length && (uas[i] & chosen) !== 0) i++;
     if (i === uas.length) return BINOMIAL[27 - popcount(chosen | excluded)][left];
     if (left === 0) return 0;
+    if (left === 1) {
+      // The last clue: a cell of UA i, not excluded, lying in every later UA still unhit.
+      let cells = uas[i] & ~excluded;
+      for (let j = i + 1; j < uas.length && cells !== 0; j++) if ((uas[j] & chosen) === 0) cells &= uas[j];
+      return popcount(cells);
+    }
     let total = 0;
     let cells = uas[i] & ~excluded;
     let ex = excluded;

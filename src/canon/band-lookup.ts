@@ -68,9 +68,20 @@ const SPLIT_OF = (() => {
   return table;
 })();
 
-/** Order index 0..5 of three distinct values (same numbering as PERMS3 by rank). */
+/**
+ * orderOfThree's answer by its three comparisons (bit 0: a < b, bit 1:
+ * a < c, bit 2: b < c); -1 where they contradict each other.
+ */
+const ORDER_BY_COMPARISONS = Int8Array.of(5, 3, -1, 1, 4, -1, 2, 0);
+
+/**
+ * Order index 0..5 of three distinct values (same numbering as PERMS3 by
+ * rank). By table, not by nested tests: the values look random to the
+ * branch predictor, and the mispredicted tests made the lookup table's
+ * build 2.3x slower.
+ */
 export function orderOfThree(a: number, b: number, c: number): number {
-  return a < b ? (b < c ? 0 : a < c ? 1 : 3) : a < c ? 2 : b < c ? 4 : 5;
+  return ORDER_BY_COMPARISONS[+(a < b) | (+(a < c) << 1) | (+(b < c) << 2)];
 }
 
 function splitKey(first: number, second: number): number {
