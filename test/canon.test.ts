@@ -14,6 +14,7 @@ import {
   ROW_ORDERS,
   COL_PERMS,
 } from "../src/canon/index.js";
+import { TRANSFORM_COUNT } from "../src/canon/band-lookup.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { dataFile, randomTransform, readPuzzleFile, rng, text, missingData } from "./helpers.js";
@@ -213,5 +214,33 @@ test("band lookup table: 2,612,736 normalized bands; its index and transform agr
         assert.equal(relabel.get(from), to);
       }
     }
+  }
+});
+
+test("band lookup table: where several transforms of the minlex band reach a band, it keeps the least", () => {
+  const lookup = bandLookup();
+  // T(M) as 27 digits, relabelled so that its row 1 reads 123456789.
+  const moved = (m: Uint8Array, t: number): string => {
+    const out = new Uint8Array(27);
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 9; c++) out[9 * r + c] = m[9 * ROW_ORDERS[3 * Math.floor(t / 1296) + r] + COL_PERMS[9 * (t % 1296) + c]];
+    }
+    const label = new Uint8Array(10);
+    for (let c = 0; c < 9; c++) label[out[c]] = c + 1;
+    return Array.from(out, (d) => label[d]).join("");
+  };
+  const symmetric = lookup.automorphisms.map((a, index) => (a.length > 1 ? index : -1)).filter((index) => index >= 0);
+  assert.equal(symmetric.length, 137);
+  const random = rng(5);
+  for (let trial = 0; trial < 60; trial++) {
+    const index: number = symmetric[Math.floor(random() * symmetric.length)];
+    const m = lookup.minlexDigits[index];
+    const band = moved(m, Math.floor(random() * TRANSFORM_COUNT));
+    const value = lookup.lookup(Uint8Array.from(band, (ch) => ch.charCodeAt(0) - 48), 0);
+    assert.equal(value & 511, index);
+    const reaching: number[] = [];
+    for (let t = 0; t < TRANSFORM_COUNT; t++) if (moved(m, t) === band) reaching.push(t);
+    assert.equal(reaching.length, lookup.automorphisms[index].length);
+    assert.equal(value >>> 9, reaching[0]);
   }
 });

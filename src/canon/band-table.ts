@@ -21,7 +21,7 @@ export interface MinlexBand {
 
 let table: MinlexBand[] | null = null;
 
-/** The 416 minlex bands in minlex-index order (built once with the lookup table, about a second). */
+/** The 416 minlex bands in minlex-index order (built once with the lookup table, a fraction of a second). */
 export function minlexBands(): readonly MinlexBand[] {
   if (table !== null) return table;
   const lookup = bandLookup();

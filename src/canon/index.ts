@@ -29,7 +29,7 @@ export interface CanonicalPuzzle {
   readonly transform: GridTransform;
 }
 
-// Created on first use: the band lookup table it needs takes about a second to build.
+// Created on first use: the band lookup table it needs takes a fraction of a second to build.
 let minlexerInstance: GridMinlexer | null = null;
 function gridMinlexer(): GridMinlexer {
   minlexerInstance ??= new GridMinlexer();

@@ -4,8 +4,11 @@
  * one of them, so visiting them finds all 416 classes.
  */
 
-/** Calls `visit` with every band (27 digits) having row 1 = 123456789 and row 2 starting 4, 5. */
-export function forEachPrefixedBand(visit: (band: Uint8Array) => void): void {
+/**
+ * Calls `visit` with every band (27 digits) having row 1 = 123456789 and row
+ * 2 starting 4, 5, in lexicographic order, until it returns true.
+ */
+export function forEachPrefixedBand(visit: (band: Uint8Array) => boolean | undefined): void {
   const band = new Uint8Array(27);
   for (let c = 0; c < 9; c++) band[c] = c + 1;
   band[9] = 4;
@@ -17,11 +20,8 @@ export function forEachPrefixedBand(visit: (band: Uint8Array) => void): void {
   boxUsed[1] = 0b1110000;
   boxUsed[2] = 0b1110000000;
   rowUsed[1] = 1 << 4 | 1 << 5;
-  const fill = (p: number): void => {
-    if (p === 27) {
-      visit(band);
-      return;
-    }
+  const fill = (p: number): boolean => {
+    if (p === 27) return visit(band) === true;
     const row = (p / 9) | 0;
     const col = p % 9;
     const box = (col / 3) | 0;
@@ -34,10 +34,12 @@ export function forEachPrefixedBand(visit: (band: Uint8Array) => void): void {
       band[p] = d;
       rowUsed[row] |= bit;
       boxUsed[box] |= bit;
-      fill(p + 1);
+      const stop = fill(p + 1);
       rowUsed[row] &= ~bit;
       boxUsed[box] &= ~bit;
+      if (stop) return true;
     }
+    return false;
   };
   fill(11);
 }
