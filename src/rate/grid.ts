@@ -155,14 +155,22 @@ export interface SubsetTable {
 }
 
 function subsetTable(k: number): SubsetTable {
+  // Each k-subset lies in 2^(9-k) masks. Built at start-up, in the
+  // interpreter, so each mask's submasks are walked (3^9 steps in all), not
+  // every k-subset tested against every mask.
+  const list = new Uint16Array(SUBSETS[k].length << (9 - k));
   const start = new Int32Array(513);
-  const all: number[] = [];
+  let n = 0;
   for (let mask = 0; mask < 512; mask++) {
-    start[mask] = all.length;
-    for (const subset of SUBSETS[k]) if ((subset & ~mask) === 0) all.push(subset);
+    start[mask] = n;
+    // The submasks of mask in increasing order.
+    for (let subset = 0; ; subset = (subset - mask) & mask) {
+      if (popcount(subset) === k) list[n++] = subset;
+      if (subset === mask) break;
+    }
   }
-  start[512] = all.length;
-  return { list: Uint16Array.from(all), start };
+  start[512] = n;
+  return { list, start };
 }
 
 /** SUBSETS_WITHIN[k] for k = 0..4 (the subset producers' degrees go up to 4). */
