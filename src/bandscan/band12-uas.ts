@@ -33,7 +33,7 @@ export function collectBand12UAs(grid: ArrayLike<number>, options: Band12Options
   }
   // As collectDigitFloorUAs with its region cut to rows 1-6, on the floor kernel.
   const floors = new FloorCompletions();
-  let local = new UASet();
+  const local = new UASet();
   const keep = (w0: number, w1: number): void => {
     if ((w0 | w1) !== 0 && popcount(w0) + popcount(w1) <= maxSize) local.add(w0, w1, 0);
   };
@@ -42,7 +42,7 @@ export function collectBand12UAs(grid: ArrayLike<number>, options: Band12Options
     // Digit subsets in increasing order of their mask (bit i = digit i + 1), each floor's minimal UAs smallest first.
     for (let digits = 0; digits < 512; digits++) {
       if (popcount(digits) !== k) continue;
-      local = new UASet();
+      local.clear();
       floors.enumerate(grid, digits << 1, keep, Infinity);
       const sets = local.sorted();
       for (let i = 0; i < sets.length; i += 3) set.add(sets[i], sets[i + 1], 0);

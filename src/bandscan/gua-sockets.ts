@@ -120,7 +120,7 @@ export class GuaSockets {
   private readonly rankInColumn = new Int8Array(90);
   /** The inverse: band 3's digit of rank k in column c at digitOfRank[3 c + k]. */
   private readonly digitOfRank = new Uint8Array(27);
-  private local = new UASet();
+  private readonly local = new UASet();
   private readonly onCompletion: (w0: number, w1: number) => void;
 
   /** @param floorDigits digits per floor, 3..9 (a GUA3 socket moves 3 digits); 4 or 5 in practice */
@@ -260,7 +260,7 @@ export class GuaSockets {
     const b = bands3[band + cellB];
     const c = bands3[band + cellC];
     const socketDigits = triplet ? (1 << a) | (1 << b) | (1 << c) : (1 << a) | (1 << b);
-    this.local = new UASet();
+    this.local.clear();
     for (let turn = 0; turn < (triplet ? 2 : 1); turn++) {
       for (let i = 0; i < 27; i++) grid[54 + i] = bands3[band + i];
       if (!triplet) {

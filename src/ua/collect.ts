@@ -80,7 +80,7 @@ class PatternCollector {
   private readonly puzzle = new Uint8Array(81);
   private readonly emptied = new Uint8Array(81);
   private emptiedCount = 0;
-  private local = new UASet();
+  private readonly local = new UASet();
   readonly stats: CollectStats = { patterns: 0, completions: 0, capped: 0, unshrunk: 0 };
   /** The enumeration callback, made once; it must not call the solver (it runs inside it). */
   private readonly onSolution: (solution: Uint8Array) => void;
@@ -119,7 +119,7 @@ class PatternCollector {
   run(isEmptied: (cell: number) => boolean, cap: number): void {
     let n = 0;
     for (let cell = 0; cell < 81; cell++) if (isEmptied(cell)) this.emptied[n++] = cell;
-    this.local = new UASet();
+    this.local.clear();
     const found = this.enumerateEmptied(n, cap);
     this.stats.patterns++;
     this.stats.completions += found;

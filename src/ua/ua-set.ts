@@ -46,6 +46,11 @@ export class UASet {
     return true;
   }
 
+  /** Empties the set, keeping its memory (the band scan refills one set hundreds of times per entry). */
+  clear(): void {
+    this.count = 0;
+  }
+
   /** The UAs sorted by size, then by cells: 3 words each. */
   sorted(): Int32Array {
     const order = Array.from({ length: this.count }, (_, i) => i);
