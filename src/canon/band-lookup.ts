@@ -110,7 +110,6 @@ export class BandLookup {
     const classDigits: Uint8Array[] = [];
     const classAutomorphisms: number[][] = [];
     const classes = this.classes;
-    const transforms = this.transforms;
     forEachPrefixedBand((band) => {
       if (classes[this.keyOf(band, 0, 0, 0)] !== 0) return false;
       const found = classDigits.length + 1;
