@@ -41,8 +41,8 @@ export function gangsterUAs(band: ArrayLike<number>): Int32Array {
   }
   // Box 3 is forced by boxes 1 and 2: each row takes the three digits it
   // lacks, which must lie one in each of box 3's columns. Read so, the
-  // search ends at column 7 (its 1.72 million nodes over the 416 bands
-  // become 1.30 million).
+  // search ends after six columns (its 1.72 million nodes over the 416
+  // bands become 1.30 million).
   const lastBox = (diff: number, used0: number, used1: number, used2: number): void => {
     const need0 = ALL_DIGITS & ~used0;
     const need1 = ALL_DIGITS & ~used1;
