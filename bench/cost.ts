@@ -19,6 +19,11 @@
  *                scanned for 16 clues, and the first N17 of them for 17
  *                clues (`scan --grids`); started once per core, the
  *                draws share the walk of the catalog
+ *   beside PASS [N [SEED]]
+ *                the drawn sample's slices of one pass, each scanned by
+ *                sudokulab and by the C++ program of the pass at the same
+ *                time, one per core (cost-beside.ts; the binaries named by
+ *                SUDOKULAB_SK_S17V9 and SUDOKULAB_SK_S17VB); resumable
  *   workers K    K cluster workers of one thread each, in the background
  *   status       the cluster's jobs
  *   report       collects what is done and prints the tables and the
@@ -385,7 +390,7 @@ function publishedToData(): void {
       copyFileSync(join(PARTIAL, `${file}.checkpoint`), join(DATA, `${file}.checkpoint`));
     }
   }
-  for (const file of readdirSync(DOCS).filter(isDrawnInput)) if (!existsSync(join(DATA, file))) copyFileSync(join(DOCS, file), join(DATA, file));
+  for (const file of readdirSync(DOCS).filter(isKeptAsIs)) if (!existsSync(join(DATA, file))) copyFileSync(join(DOCS, file), join(DATA, file));
   for (const file of readdirSync(DOCS).filter((f) => f.endsWith(".out.record.json"))) {
     const name = file.slice(0, -".out.record.json".length);
     const published = join(DOCS, `${name}.out`);
@@ -397,9 +402,13 @@ function publishedToData(): void {
   }
 }
 
-/** The drawn inputs of the sample and grid jobs (slices, grids): costly to draw again, and part of their jobs' identity. */
-function isDrawnInput(file: string): boolean {
-  return /^(picks|grids)-.*\.txt$/.test(file);
+/**
+ * Files kept as they are in docs/cost and the cost data: the drawn inputs
+ * of the sample and grid jobs (slices, grids: costly to draw again, and
+ * part of their jobs' identity), and the side-by-side tables of `beside`.
+ */
+function isKeptAsIs(file: string): boolean {
+  return /^(picks|grids)-.*\.txt$/.test(file) || /^beside-.*\.tsv$/.test(file);
 }
 
 /**
@@ -411,7 +420,7 @@ const PARTIAL = join(DOCS, "partial");
 
 function publish(names: Iterable<string>): void {
   mkdirSync(DOCS, { recursive: true });
-  for (const file of readdirSync(DATA).filter(isDrawnInput)) copyFileSync(join(DATA, file), join(DOCS, file));
+  for (const file of readdirSync(DATA).filter(isKeptAsIs)) copyFileSync(join(DATA, file), join(DOCS, file));
   mkdirSync(PARTIAL, { recursive: true });
   for (const file of readdirSync(DATA).filter((f) => f.endsWith(".out.checkpoint"))) {
     const out = join(DATA, file.slice(0, -".checkpoint".length));
@@ -439,7 +448,10 @@ function publish(names: Iterable<string>): void {
   }
 }
 
-const USAGE = "usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED [N17]]] | workers [K] | status | report";
+const USAGE = "usage: npm run cost -- frame | ranks [PASS:RANK ...] | sample [N [SEED]] | grids [N [SEED [N17]]] | beside PASS [N [SEED]] | workers [K] | status | report";
+
+/** The C++ program each pass is measured beside (cost-beside.ts), by the variable naming its binary. */
+const ANCHOR_BINARY: Record<Pass, string> = { "1": "SUDOKULAB_SK_S17V9", "2a": "SUDOKULAB_SK_S17VB", "2b": "SUDOKULAB_SK_S17VB" };
 
 class UsageError extends Error {}
 
@@ -475,6 +487,24 @@ function parseStep(argv: readonly string[]): () => Promise<void> | void {
       const n17 = wholeNumber(c, "N17", n);
       if (n17 > n) throw new UsageError(`N17 (${n17}) must not exceed N (${n})`);
       return () => gridJobs(n, s, n17).forEach(submit);
+    }
+    case "beside": {
+      if (!(PASSES as readonly string[]).includes(a ?? "")) throw new UsageError(`PASS must be one of ${PASSES.join(", ")}, not '${a ?? ""}'`);
+      const pass = a as Pass;
+      const n = wholeNumber(b, "N", 10);
+      const s = wholeNumber(c, "SEED", 20261126, false);
+      const variable = ANCHOR_BINARY[pass];
+      const anchor = process.env[variable];
+      if (anchor === undefined || !existsSync(anchor)) throw new UsageError(`${variable} must name the C++ program's binary, built from its public sources (${anchor === undefined ? "not set" : `no file '${anchor}'`})`);
+      return async () => {
+        const name = `${pass}-${n}-${s}`;
+        const picks = join(DATA, `picks-${name}.txt`);
+        if (!existsSync(picks)) throw new UsageError(`no drawn sample ${picks}: run 'sample ${n} ${s}' first`);
+        const table = join(DATA, `beside-${name}.tsv`);
+        const passSlices = slicesPerRank(pass).reduce((x, y) => x + y, 0);
+        await (await import("./cost-beside.js")).beside({ pass, picks, table, work: join(DATA, "beside"), cli: CLI, anchor, passSlices });
+        copyFileSync(table, join(DOCS, `beside-${name}.tsv`));
+      };
     }
     case "workers": {
       const k = wholeNumber(a, "K", 2);
