@@ -16,6 +16,9 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
+/** A slice that one of the programs did not scan: reported in one line, the slices before it kept. */
+export class SliceFailed extends Error {}
+
 export interface BesideOptions {
   readonly pass: "1" | "2a" | "2b";
   readonly picks: string;
@@ -92,11 +95,14 @@ async function scanSlice(options: BesideOptions, rank: number, slice: number): P
   const anchorFound = readdirSync(dir)
     .filter((f) => f.endsWith("_file1.txt"))
     .reduce((n, f) => n + readFileSync(join(dir, f), "utf8").split("\n").filter((line) => /^[.1-9]{81}/.test(line)).length, 0);
+  const scan = count(oursText, /^ {2}CPU seconds\s+([\d.]+)$/m);
+  if (Number.isNaN(scan)) throw new SliceFailed(`sudokulab gave no counters for rank ${rank} slice ${slice}: see ${join(dir, "ours.txt")}`);
+  if (!/bands1\+2 processed entries/.test(anchorText)) throw new SliceFailed(`${options.anchor} gave no counters for rank ${rank} slice ${slice}: see ${join(dir, "anchor.txt")}`);
   return {
     rank,
     slice,
     ours: oursCpu,
-    scan: count(oursText, /^ {2}CPU seconds\s+([\d.]+)$/m),
+    scan,
     anchor: anchorCpu,
     entries: [count(oursText, /^ {2}entries\s+(\d+)$/m), count(anchorText, /(\d+)\s+0 bands1\+2 processed entries/)],
     bands3: [count(oursText, /^ {2}bands 3\s+(\d+)$/m), count(anchorText, /(\d+)\s+1 total bands 3/)],

@@ -54,6 +54,7 @@ import { formatPuzzle } from "../src/core/puzzle.js";
 import { mulberry32 } from "../src/core/random.js";
 import { FileLock, LockRefused } from "../src/io/lock.js";
 import { dataFile } from "../src/io/shared-data.js";
+import { beside, SliceFailed } from "./cost-beside.js";
 import { sleepSync } from "../src/io/sleep.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../../", import.meta.url)));
@@ -502,7 +503,7 @@ function parseStep(argv: readonly string[]): () => Promise<void> | void {
         if (!existsSync(picks)) throw new UsageError(`no drawn sample ${picks}: run 'sample ${n} ${s}' first`);
         const table = join(DATA, `beside-${name}.tsv`);
         const passSlices = slicesPerRank(pass).reduce((x, y) => x + y, 0);
-        await (await import("./cost-beside.js")).beside({ pass, picks, table, work: join(DATA, "beside"), cli: CLI, anchor, passSlices });
+        await beside({ pass, picks, table, work: join(DATA, "beside"), cli: CLI, anchor, passSlices });
         copyFileSync(table, join(DOCS, `beside-${name}.tsv`));
       };
     }
@@ -530,8 +531,13 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(`sudokulab: cost: ${error.message}\n${USAGE}\n`);
-  process.exitCode = 2;
+  if (error instanceof SliceFailed) {
+    process.stderr.write(`sudokulab: cost: ${error.message}\n`);
+    process.exitCode = 1;
+  } else {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`sudokulab: cost: ${error.message}\n${USAGE}\n`);
+    process.exitCode = 2;
+  }
 }
 
