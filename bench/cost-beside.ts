@@ -15,6 +15,7 @@
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { projection } from "./cost-report.js";
 
 /** A slice that one of the programs did not scan: reported in one line, the slices before it kept. */
 export class SliceFailed extends Error {}
@@ -42,7 +43,6 @@ export interface SliceFigures {
 }
 
 const COLUMNS = "rank\tslice\tours_cpu\tours_scan_cpu\tanchor_cpu\tentries\tanchor_entries\tbands3\tanchor_bands3\t17s\tanchor_17s";
-const YEAR = 365.25 * 86400;
 
 /** The anchor's arguments for one slice: sk_s17v9 scans pass 1 by default; Sk_S17VB takes pass 2a as -b0-01 and 2b as -b0-011. */
 function anchorArgs(pass: string, rank: number, slice: number): string[] {
@@ -120,14 +120,6 @@ function readTable(file: string): SliceFigures[] {
     .map(([rank, slice, ours, scan, anchor, e0, e1, b0, b1, f0, f1]) => ({ rank, slice, ours, scan, anchor, entries: [e0, e1], bands3: [b0, b1], found: [f0, f1] }));
 }
 
-/** N_slices × mean, and the 95% half-width N_slices × 1.96 s / √n, in core-years. */
-export function projection(values: readonly number[], passSlices: number): { years: number; halfWidth: number } {
-  const n = values.length;
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  const variance = n > 1 ? values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1) : Number.NaN;
-  return { years: (passSlices * mean) / YEAR, halfWidth: (passSlices * 1.96 * Math.sqrt(variance / n)) / YEAR };
-}
-
 export async function beside(options: BesideOptions): Promise<void> {
   const picks = readFileSync(options.picks, "utf8")
     .split("\n")
@@ -155,7 +147,7 @@ export async function beside(options: BesideOptions): Promise<void> {
   lines.push(`| **all ${rows.length}** | | | | ${sum(rows.map((row) => row.scan)).toFixed(1)} | ${sum(ours).toFixed(1)} | ${sum(anchor).toFixed(1)} | **${(sum(ours) / sum(anchor)).toFixed(2)}** |`);
   const a = projection(ours, options.passSlices);
   const b = projection(anchor, options.passSlices);
-  const interval = (p: { halfWidth: number }): string => (Number.isNaN(p.halfWidth) ? "" : ` (±${p.halfWidth.toFixed(1)})`);
+  const interval = (p: { half: number }): string => (rows.length < 2 ? "" : ` (±${p.half.toFixed(1)})`);
   lines.push("", `Projected over the pass's ${options.passSlices.toLocaleString("en-US")} slices: ${a.years.toFixed(1)} core-years${interval(a)} against ${b.years.toFixed(1)}${interval(b)}${rows.length < 2 ? " (one slice: no interval)" : ""}.`);
   process.stdout.write(lines.join("\n") + "\n");
 }

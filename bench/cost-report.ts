@@ -193,11 +193,9 @@ function sampleReport(ctx: Context, records: Map<string, Record_>, out: string[]
     });
     const n = costs.length;
     const mean = costs.reduce((s, c) => s + c.cpu, 0) / n;
-    const sd = Math.sqrt(costs.reduce((s, c) => s + (c.cpu - mean) ** 2, 0) / Math.max(1, n - 1));
     const entries = costs.reduce((s, c) => s + c.entries, 0) / n;
     const sorted = costs.map((c) => c.cpu).sort((a, b) => a - b);
-    const years = (totalSlices * mean) / SECONDS_PER_YEAR;
-    const half = (1.96 * totalSlices * sd) / Math.sqrt(n) / SECONDS_PER_YEAR;
+    const { years, half } = projection(costs.map((c) => c.cpu), totalSlices);
     totalYears += years;
     totalVariance += half ** 2;
     out.push(
@@ -209,6 +207,18 @@ function sampleReport(ctx: Context, records: Map<string, Record_>, out: string[]
   const half = Math.sqrt(totalVariance);
   if (totalYears > 0) out.push("", `Whole search (the three passes): **${totalYears.toFixed(1)} core-years** (95% interval ${Math.max(0, totalYears - half).toFixed(1)}-${(totalYears + half).toFixed(1)}).`);
   if (points.length > 0) plot(ctx.docs, points);
+}
+
+/**
+ * A pass's core-years from the CPU seconds of its drawn slices: N × mean
+ * (N the pass's slices), and the 95% half-width 1.96 × N × s / √n (s the
+ * sample's standard deviation; 0 for a single slice).
+ */
+export function projection(cpu: readonly number[], passSlices: number): { years: number; half: number } {
+  const n = cpu.length;
+  const mean = cpu.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(cpu.reduce((a, c) => a + (c - mean) ** 2, 0) / Math.max(1, n - 1));
+  return { years: (passSlices * mean) / SECONDS_PER_YEAR, half: (1.96 * passSlices * sd) / Math.sqrt(n) / SECONDS_PER_YEAR };
 }
 
 /** CPU per slice against rank, one mark per drawn slice, log scale: docs/cost/slices.svg. */
