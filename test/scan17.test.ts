@@ -16,6 +16,7 @@ import {
   groupByEntry,
   inPass,
   parseKLine,
+  passClueLimits,
   replayGroup,
   type Scan17Pass,
   scanGrid17,
@@ -70,15 +71,26 @@ function kLines(pass: Scan17Pass) {
     .map(({ line, i }) => parseKLine(line, i + 1));
 }
 
-test("pass limits: every k-file 17 has a clue distribution its pass accepts", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
+function bandCounts(puzzle: string): number[] {
+  return [0, 1, 2].map((b) => [...puzzle.slice(27 * b, 27 * b + 27)].filter((c) => c !== ".").length);
+}
+
+test("pass limits: every k-file 17 has a clue distribution its pass accepts, but for k2's 5-6-6 lines, which k1 lists too", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
+  const beyond: string[] = [];
   for (const pass of ["1", "2a", "2b"] as const) {
     for (const line of kLines(pass)) {
-      const counts = [0, 1, 2].map((b) => [...line.puzzle.slice(27 * b, 27 * b + 27)].filter((c) => c !== ".").length);
+      const counts = bandCounts(line.puzzle);
       // The 15 k2 lines printed with bands 2 and 3 exchanged (design notes §5.2) are read in entry order.
       const exchanged = pass === "2b" && !inPass(pass, counts[0], counts[1], counts[2]) && inPass(pass, counts[0], counts[2], counts[1]);
-      assert.ok(inPass(pass, counts[0], counts[1], counts[2]) || exchanged, `${K_FILES[pass]}:${line.lineNumber}: ${counts.join("-")} outside pass ${pass}`);
+      if (inPass(pass, counts[0], counts[1], counts[2]) || exchanged) continue;
+      // Pass 2b leaves a 6-6-5 whose highest-rank band (its band 2) holds a 6 to pass 2a.
+      assert.ok(pass === "2b" && counts.join("-") === "5-6-6", `${K_FILES[pass]}:${line.lineNumber}: ${counts.join("-")} outside pass ${pass}`);
+      beyond.push(line.puzzle);
     }
   }
+  assert.equal(beyond.length, 249);
+  const k1 = new Set(kLines("2a").map((line) => text(canonicalPuzzle(line.puzzle).puzzle)));
+  for (const puzzle of beyond) assert.ok(k1.has(text(canonicalPuzzle(puzzle).puzzle)), `${puzzle}: a k2_p2b.txt 5-6-6 17 that k1_p2a.txt does not list`);
 });
 
 test("pass 1, rank 23, slices 1196-1197: exactly the two known 17s (both in 1196), as the C++ program finds", () => {
@@ -121,6 +133,7 @@ for (const pass of ["1", "2a", "2b"] as const) {
     for (const group of groupByEntry(lines)) {
       for (const outcome of replayGroup(group, pass)) {
         assert.ok(outcome.found, `${K_FILES[pass]}:${outcome.line.lineNumber}: not output by the scan of its entry`);
+        assert.ok(outcome.inPass);
         found++;
       }
     }
@@ -158,13 +171,21 @@ for (const pass of ["1", "2a", "2b"] as const) {
       outputs++;
       assert.ok(known.has(text(canonicalPuzzle(puzzle).puzzle)), `${puzzle}: output by a windowed scan, not a known 17`);
     };
+    let beyond = 0;
     for (const group of groupByEntry(lines)) {
       for (const outcome of replayGroup(group, pass, { stats, window: { extraCells: WINDOW_EXTRA_CELLS, seed: group[0].lineNumber }, onOutput })) {
+        // A 5-6-6 line of k2 is beyond pass 2b's limits: its scan must not output it.
+        if (!outcome.inPass) {
+          assert.ok(!outcome.found, `${K_FILES[pass]}:${outcome.line.lineNumber}: output beyond the pass's limits`);
+          beyond++;
+          continue;
+        }
         assert.ok(outcome.found, `${K_FILES[pass]}:${outcome.line.lineNumber}: not output by the windowed scan of its entry`);
         found++;
       }
     }
-    assert.equal(found, WINDOW_SAMPLE);
+    assert.equal(found + beyond, WINDOW_SAMPLE);
+    assert.ok(beyond <= 5, `${beyond} of ${WINDOW_SAMPLE} lines beyond the pass's limits`);
     assert.ok(outputs >= WINDOW_SAMPLE);
     // The windows are not trivial: other bands-1+2 clue sets reach the band-3 search.
     assert.ok(stats.band3Problems > WINDOW_SAMPLE, `only ${stats.band3Problems} band-3 problems`);
@@ -192,6 +213,32 @@ for (const pass of ["1", "2a", "2b"] as const) {
     assert.ok(runs[0].outputs.length >= 6);
   });
 }
+
+test("pass 2b leaves the 5-6-6 layouts to 2a: k2's 5-6-6 17s are output by their 2b entry under 2a's wider limits only, and by 2a's replay of their k1 lines", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
+  const k2 = kLines("2b").filter((line) => bandCounts(line.puzzle).join("-") === "5-6-6");
+  const k1 = new Map(kLines("2a").map((line) => [text(canonicalPuzzle(line.puzzle).puzzle), line]));
+  let checked = 0;
+  for (let i = 0; i < k2.length; i += 83) {
+    const line = k2[i];
+    const entry = singleBand3Entry(solve(line.puzzle)!, line.ranks, line.slice);
+    const cells = [0, 0];
+    for (let c = 0; c < 54; c++) if (line.puzzle[c] !== ".") cells[c < 27 ? 0 : 1] |= 1 << c % 27;
+    // Bands 1+2 confined to the 17's own clue cells: the scan outputs it exactly when its limits admit 5 + 6.
+    const outputs = (scanner: EntryScanner17) => {
+      const found: string[] = [];
+      scanner.scanEntry(entry, (hit) => found.push(hit.puzzle), cells[0], cells[1]);
+      return found.includes(line.puzzle);
+    };
+    assert.ok(!outputs(new EntryScanner17("2b")), `k2_p2b.txt:${line.lineNumber}: output by pass 2b`);
+    assert.ok(outputs(new EntryScanner17("2b", new Scan17Stats(), true, passClueLimits("2a"))), `k2_p2b.txt:${line.lineNumber}: not output under 2a's limits`);
+    const twin = k1.get(text(canonicalPuzzle(line.puzzle).puzzle));
+    assert.ok(twin !== undefined, `k2_p2b.txt:${line.lineNumber}: not in k1_p2a.txt`);
+    const [outcome] = replayGroup([twin], "2a", { window: { extraCells: WINDOW_EXTRA_CELLS, seed: twin.lineNumber } });
+    assert.ok(outcome.found && outcome.inPass, `k1_p2a.txt:${twin.lineNumber}: not output by pass 2a`);
+    checked++;
+  }
+  assert.equal(checked, 3);
+});
 
 test("a window confines the scan: a k3 17 is output with exactly its bands-1+2 cells allowed, and not when one of them is taken out", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
   let checked = 0;

@@ -7,17 +7,19 @@
  *         more, so bands 1 and 2 hold at most 10, at most 6 each.
  * pass 2a (main catalog, band 3 = the highest rank): band 3 holds 6 or more:
  *         at most 11 in bands 1+2, at most 7 each, and with 11 at most 6 each.
- * pass 2b (inverted catalog, band 3 = the middle rank): the same limits as 2a.
- *         sk_s17 VB sets band 2 (the highest rank) to at most 5 when bands
- *         1+2 hold 11 (design notes §1.7), which would leave the 6-6-5
- *         distributions with 6 in the highest band to 2a alone; but VB's
- *         k2_p2b.txt lists 245 17s laid out 5-6-6 in their 2b entries (the
- *         same puzzles are in k1_p2a.txt), so its 2b run admitted them, and
- *         so do we: every line of the k-files is then within its pass.
+ * pass 2b (inverted catalog, band 3 = the middle rank): as 2a, but with 11
+ *         in bands 1+2, band 2 (the highest rank) holds at most 5, as
+ *         sk_s17 VB's b2maxcl11 has it. A 6-6-5 whose highest-rank band
+ *         holds 6 is 2a's (band 3 = that band, 6 + 5 or 5 + 6 above it), so
+ *         2b needs only the layouts whose highest band holds the 5. VB's
+ *         k2_p2b.txt lists 249 17s laid out 5-6-6 in their 2b entries,
+ *         beyond that limit; each is in k1_p2a.txt as well, and a replay of
+ *         them in 2b finds nothing, by this rule.
  *
  * Every 17 falls in at least one pass: if its lowest-rank band holds 7 or
  * more and the others at most 6, pass 1; otherwise some other band holds 7
- * or more, or the distribution is 6-6-5, and 2a or 2b takes it.
+ * or more, or the distribution is 6-6-5, and 2a or 2b takes it (a 6-6-5
+ * goes to 2a when its highest-rank band holds a 6, to 2b when it holds the 5).
  */
 import type { CatalogName } from "../catalog/catalog.js";
 
@@ -47,7 +49,7 @@ export interface PassLimits {
 export const PASS_LIMITS: Readonly<Record<Scan17Pass, PassLimits>> = {
   "1": { total: 10, band1: 6, band2: 6, band1AtTotal: 6, band2AtTotal: 6 },
   "2a": { total: 11, band1: 7, band2: 7, band1AtTotal: 6, band2AtTotal: 6 },
-  "2b": { total: 11, band1: 7, band2: 7, band1AtTotal: 6, band2AtTotal: 6 },
+  "2b": { total: 11, band1: 7, band2: 7, band1AtTotal: 6, band2AtTotal: 5 },
 };
 
 /** True when a 17 with these band counts (entry order) belongs to the pass. */

@@ -6,7 +6,7 @@
  * clue sets, one band 3), which is what a replay needs to prove.
  */
 import { solve } from "../solver/solve.js";
-import type { Scan17Pass } from "./pass-limits.js";
+import { inPass, type Scan17Pass } from "./pass-limits.js";
 import { entryScanner, type Scan17Engine } from "./engines.js";
 import { bandRanksOf, singleBand3Entry } from "./scan17.js";
 import { Scan17Stats } from "./scan17-stats.js";
@@ -43,6 +43,12 @@ export interface ReplayOutcome {
   readonly found: boolean;
   /** The line printed bands 2 and 3 exchanged against its ranks (15 k2 lines do); the replay undid it. */
   readonly exchanged: boolean;
+  /**
+   * The 17's band counts (entry order) are within the pass's limits. The
+   * 249 k2_p2b.txt lines laid out 5-6-6 are not (pass-limits.ts): pass 2a
+   * takes them, and their replay in 2b must not find them.
+   */
+  readonly inPass: boolean;
 }
 
 /**
@@ -97,7 +103,8 @@ export function replayGroup(lines: readonly KLine[], pass: Scan17Pass, options: 
   );
   return lines.map((line) => {
     const expected = exchanged ? exchangeBands23Text(line.puzzle) : line.puzzle;
-    return { line, found: found.has(expected), exchanged };
+    const [c1, c2, c3] = bandClueCounts(expected);
+    return { line, found: found.has(expected), exchanged, inPass: inPass(pass, c1, c2, c3) };
   });
 }
 
@@ -153,6 +160,12 @@ export function groupByEntry(lines: readonly KLine[]): KLine[][] {
     groups[groups.length - 1].push(line);
   }
   return groups;
+}
+
+function bandClueCounts(puzzle: string): [number, number, number] {
+  const counts: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < 81; i++) if (puzzle[i] !== ".") counts[Math.floor(i / 27)]++;
+  return counts;
 }
 
 function exchangeBands23(grid: Uint8Array): Uint8Array {
