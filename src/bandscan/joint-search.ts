@@ -128,6 +128,7 @@ export class JointSearch {
       free0 &= this.needCells0;
       free1 &= this.needCells1;
       free2 &= this.needCells2;
+      if (!this.widestUnique(level, x0, x1, z, free0, free1, free2, c1, c2)) return;
     }
     let best = base;
     let bestSize = 99;
@@ -207,6 +208,33 @@ export class JointSearch {
       free1 = nf1;
       free2 = nf2;
     }
+  }
+
+  /**
+   * At a critical node the cells its clues can still take are few, so the
+   * puzzle of its clues and all of them is checked before the subtree is:
+   * if even that is not unique, no clue set below is, and the check's UA
+   * lies wholly in cells the subtree cannot take, so the node dies. The
+   * UA is learned as a leaf's would be. (Sk_S17 asks its solver the same
+   * question before it descends in critical mode.) False when the node dies.
+   */
+  private widestUnique(
+    level: number, x0: number, x1: number, z: number,
+    free0: number, free1: number, free2: number, c1: number, c2: number,
+  ): boolean {
+    const path = this.path;
+    const grid = this.grid;
+    const stats = this.stats;
+    const more0 = path.canAdd(c1 + 1, c2) ? free0 : 0;
+    const more1 = path.canAdd(c1, c2 + 1) ? free1 : 0;
+    stats.band3Checks++;
+    if (grid.fullUnique(x0 | more0, x1 | more1, z | free2)) return true;
+    stats.band3FreshUAs++;
+    const diff = grid.solver.difference;
+    this.uas.learn(grid.band3, diff[0], diff[1], diff[2]);
+    this.addFreshJoint(diff[0], diff[1], diff[2], level);
+    if (this.jKillLevel === level) this.jKillLevel = 99;
+    return false;
   }
 
   /**
