@@ -87,7 +87,7 @@ export class EntryScanner17 {
     this.uas = new LearnedUAs(path);
     this.states = new SocketStates(path, limits.mostTotal[0] <= 10 ? FLOOR_DIGITS_PASS1 : FLOOR_DIGITS);
     this.bound = new Band3Bound(path, grid, this.uas, this.states, stats);
-    this.joint = new JointSearch(pass, path, grid, this.uas, stats);
+    this.joint = new JointSearch(pass, path, grid, this.uas, this.states, stats);
     const slot = new LastSlot(path, this.joint, this.bound);
     this.stage = new Band3Stage(path, grid, this.bound, this.joint, slot, this.uas, this.states, stats);
     this.last = new LastClues(path, this.stage, grid, stats);

@@ -236,6 +236,25 @@ export class GuaSockets {
     this.bandCells[at] = pattern << (3 * miniRow);
   }
 
+  /**
+   * Adds a part (bands-1+2 cells w0/w1) to the socket in slot s, found
+   * after the collection: its index, or -1 when the socket is full, the
+   * part too large, or known already.
+   */
+  addPart(s: number, w0: number, w1: number): number {
+    const n = this.partCount[s];
+    if (n >= MAX_PARTS || popcount(w0) + popcount(w1) > MAX_PART_SIZE) return -1;
+    for (let k = MAX_PARTS * s, end = k + n; k < end; k++) {
+      if (this.parts0[k] === w0 && this.parts1[k] === w1) return -1;
+    }
+    this.parts0[MAX_PARTS * s + n] = w0;
+    this.parts1[MAX_PARTS * s + n] = w1;
+    for (let w = w0; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (31 - Math.clz32(w & -w)) + s] |= 1 << n;
+    for (let w = w1; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (58 - Math.clz32(w & -w)) + s] |= 1 << n;
+    this.partCount[s] = n + 1;
+    return n;
+  }
+
   /** The parts of the socket in slot s, from the band 3 that first carries it, changed by the socket. */
   private collectSocket(s: number, bands3: Uint8Array): void {
     const grid = this.grid;

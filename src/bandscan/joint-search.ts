@@ -21,6 +21,7 @@ import type { Scan17Hit } from "./hit.js";
 import type { LearnedUAs } from "./learned-uas.js";
 import type { Scan17Pass } from "./pass-limits.js";
 import type { Scan17Stats } from "./scan17-stats.js";
+import type { SocketStates } from "./socket-states.js";
 import { FULL, MAX_SCAN_CLUES, type ScanPath } from "./scan-path.js";
 
 /** Room for each level's list of the joint search. */
@@ -67,6 +68,7 @@ export class JointSearch {
     private readonly path: ScanPath,
     private readonly grid: EntryGrid,
     private readonly uas: LearnedUAs,
+    private readonly states: SocketStates,
     private readonly stats: Scan17Stats,
   ) {}
 
@@ -112,7 +114,7 @@ export class JointSearch {
       }
       stats.band3FreshUAs++;
       const diff = grid.solver.difference;
-      this.uas.learn(grid.band3, diff[0], diff[1], diff[2]);
+      this.learn(diff[0], diff[1], diff[2]);
       this.addFreshJoint(diff[0], diff[1], diff[2], level);
       if (this.jKillLevel <= level) {
         if (this.jKillLevel === level) this.jKillLevel = 99;
@@ -231,7 +233,7 @@ export class JointSearch {
     if (grid.fullUnique(x0 | more0, x1 | more1, z | free2)) return true;
     stats.band3FreshUAs++;
     const diff = grid.solver.difference;
-    this.uas.learn(grid.band3, diff[0], diff[1], diff[2]);
+    this.learn(diff[0], diff[1], diff[2]);
     this.addFreshJoint(diff[0], diff[1], diff[2], level);
     if (this.jKillLevel === level) this.jKillLevel = 99;
     return false;
@@ -363,6 +365,13 @@ export class JointSearch {
     }
     this.needCells2 = allowed2;
     return true;
+  }
+
+  /** A check's 3-band UA, kept for the later clue sets: by its band 3, and by its socket when it is a GUA. */
+  private learn(w0: number, w1: number, w2: number): void {
+    const b = this.grid.band3;
+    this.uas.learn(b, w0, w1, w2);
+    this.states.learnPart(b, w0, w1, w2);
   }
 
   /** As addFreshXY, for the joint search. */

@@ -12,7 +12,7 @@
  * Cell sets are band words: bit i of word b = cell 27b + i. No Node APIs.
  */
 import { lowBits } from "../core/bits.js";
-import { GuaSockets, MAX_PARTS, SOCKET_COUNT } from "./gua-sockets.js";
+import { GuaSockets, MAX_PARTS, PATTERNS_PER_BAND3, SOCKET_COUNT } from "./gua-sockets.js";
 import { MAX_DEPTH_XY, type ScanPath } from "./scan-path.js";
 
 /** Socket states at a node (SocketStates.socketState). */
@@ -108,6 +108,36 @@ export class SocketStates {
     this.socketState[s] = state;
     this.socketStamp[s] = this.stamp;
     return state;
+  }
+
+  /**
+   * A 3-band UA that a check of band 3 b returned (cells w0, w1, w2): when
+   * its band-3 cells are one of b's GUA2 pairs or GUA3 mini-rows, its
+   * bands-1+2 cells are a part of that pattern's socket, for every band 3
+   * that carries the socket, not for b alone (Sk_S17VB adds such GUAs on
+   * the fly too). The vectors of the path's levels take it, as if it had
+   * been collected with the others.
+   */
+  learnPart(b: number, w0: number, w1: number, w2: number): void {
+    const sockets = this.sockets;
+    let s = -1;
+    for (let k = PATTERNS_PER_BAND3 * b, end = k + PATTERNS_PER_BAND3; k < end; k++) {
+      if (sockets.bandCells[k] === w2) {
+        s = sockets.bandSocket[k];
+        break;
+      }
+    }
+    if (s < 0) return;
+    const part = sockets.addPart(s, w0, w1);
+    if (part < 0) return;
+    const path = this.path;
+    const bit = 1 << part;
+    for (let level = 0; level < this.socketMissedNode.length; level++) {
+      if (this.socketMissedNode[level] !== path.levelNode[level]) continue;
+      if (((w0 & path.levelS0[level]) | (w1 & path.levelS1[level])) === 0) this.socketMissed[level * SOCKET_COUNT + s] |= bit;
+    }
+    // The states worked out at the node being bounded did not know the part.
+    this.stamp++;
   }
 
   /** The offset in socketMissed of the socket parts that the clues of the path's node at `level` miss. */
