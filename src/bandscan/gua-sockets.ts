@@ -247,12 +247,17 @@ export class GuaSockets {
     for (let k = MAX_PARTS * s, end = k + n; k < end; k++) {
       if (this.parts0[k] === w0 && this.parts1[k] === w1) return -1;
     }
-    this.parts0[MAX_PARTS * s + n] = w0;
-    this.parts1[MAX_PARTS * s + n] = w1;
-    for (let w = w0; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (31 - Math.clz32(w & -w)) + s] |= 1 << n;
-    for (let w = w1; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (58 - Math.clz32(w & -w)) + s] |= 1 << n;
+    this.setPart(s, n, w0, w1);
     this.partCount[s] = n + 1;
     return n;
+  }
+
+  /** Writes part k of slot s and its bits in partHits. */
+  private setPart(s: number, k: number, w0: number, w1: number): void {
+    this.parts0[MAX_PARTS * s + k] = w0;
+    this.parts1[MAX_PARTS * s + k] = w1;
+    for (let w = w0; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (31 - Math.clz32(w & -w)) + s] |= 1 << k;
+    for (let w = w1; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (58 - Math.clz32(w & -w)) + s] |= 1 << k;
   }
 
   /** The parts of the socket in slot s, from the band 3 that first carries it, changed by the socket. */
@@ -307,13 +312,6 @@ export class GuaSockets {
     this.partsFound += found;
     const n = Math.min(found, MAX_PARTS);
     this.partCount[s] = n;
-    for (let k = 0; k < n; k++) {
-      const w0 = sorted[3 * k];
-      const w1 = sorted[3 * k + 1];
-      this.parts0[MAX_PARTS * s + k] = w0;
-      this.parts1[MAX_PARTS * s + k] = w1;
-      for (let w = w0; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (31 - Math.clz32(w & -w)) + s] |= 1 << k;
-      for (let w = w1; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (58 - Math.clz32(w & -w)) + s] |= 1 << k;
-    }
+    for (let k = 0; k < n; k++) this.setPart(s, k, sorted[3 * k], sorted[3 * k + 1]);
   }
 }

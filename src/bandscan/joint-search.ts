@@ -112,10 +112,7 @@ export class JointSearch {
         this.emitCompletions(x0, x1, z, free0, free1, free2, c1, c2, c3, 0);
         return;
       }
-      stats.band3FreshUAs++;
-      const diff = grid.solver.difference;
-      this.learn(diff[0], diff[1], diff[2]);
-      this.addFreshJoint(diff[0], diff[1], diff[2], level);
+      this.learnCheck(level);
       if (this.jKillLevel <= level) {
         if (this.jKillLevel === level) this.jKillLevel = 99;
         return;
@@ -231,10 +228,7 @@ export class JointSearch {
     const more1 = path.canAdd(c1, c2 + 1) ? free1 : 0;
     stats.band3Checks++;
     if (grid.fullUnique(x0 | more0, x1 | more1, z | free2)) return true;
-    stats.band3FreshUAs++;
-    const diff = grid.solver.difference;
-    this.learn(diff[0], diff[1], diff[2]);
-    this.addFreshJoint(diff[0], diff[1], diff[2], level);
+    this.learnCheck(level);
     if (this.jKillLevel === level) this.jKillLevel = 99;
     return false;
   }
@@ -367,11 +361,21 @@ export class JointSearch {
     return true;
   }
 
-  /** A check's 3-band UA, kept for the later clue sets: by its band 3, and by its socket when it is a GUA. */
-  private learn(w0: number, w1: number, w2: number): void {
+  /**
+   * The 3-band UA of a check that failed at `level`: kept for the later
+   * clue sets, by its band 3 and by its socket when it is a GUA, and added
+   * to the lists of this search's levels.
+   */
+  private learnCheck(level: number): void {
+    this.stats.band3FreshUAs++;
+    const diff = this.grid.solver.difference;
+    const w0 = diff[0];
+    const w1 = diff[1];
+    const w2 = diff[2];
     const b = this.grid.band3;
     this.uas.learn(b, w0, w1, w2);
     this.states.learnPart(b, w0, w1, w2);
+    this.addFreshJoint(w0, w1, w2, level);
   }
 
   /** As addFreshXY, for the joint search. */
