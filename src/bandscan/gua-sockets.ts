@@ -87,6 +87,8 @@ export class GuaSockets {
   readonly parts0 = new Int32Array(MAX_PARTS * SOCKET_COUNT);
   readonly parts1 = new Int32Array(MAX_PARTS * SOCKET_COUNT);
   readonly partCount = new Uint8Array(SOCKET_COUNT);
+  /** Parts replaced in each full slot since the collection (addPart). */
+  private readonly replaced = new Uint32Array(SOCKET_COUNT);
   /**
    * Bit-sliced index of the parts: bit k of partHits[SOCKET_COUNT * c + s]
    * says part k of slot s contains bands-1+2 cell c, so the parts a clue
@@ -139,6 +141,7 @@ export class GuaSockets {
     for (let i = 0; i < 54; i++) this.grid[i] = grid[i];
     this.grid.fill(0, 54);
     this.partCount.fill(0);
+    this.replaced.fill(0);
     this.partHits.fill(0);
     this.slotOf.fill(-1);
     this.slotCount = 0;
@@ -238,18 +241,28 @@ export class GuaSockets {
 
   /**
    * Adds a part (bands-1+2 cells w0/w1) to the socket in slot s, found
-   * after the collection: its index, or -1 when the socket is full, the
-   * part too large, or known already.
+   * after the collection: its index, or -1 when the part is too large or
+   * known already.
    */
   addPart(s: number, w0: number, w1: number): number {
     const n = this.partCount[s];
-    if (n >= MAX_PARTS || popcount(w0) + popcount(w1) > MAX_PART_SIZE) return -1;
+    if (popcount(w0) + popcount(w1) > MAX_PART_SIZE) return -1;
     for (let k = MAX_PARTS * s, end = k + n; k < end; k++) {
       if (this.parts0[k] === w0 && this.parts1[k] === w1) return -1;
     }
-    this.setPart(s, n, w0, w1);
-    this.partCount[s] = n + 1;
-    return n;
+    if (n < MAX_PARTS) {
+      this.setPart(s, n, w0, w1);
+      this.partCount[s] = n + 1;
+      return n;
+    }
+    // Full: a part a check found replaces one of the larger half collected
+    // (in turn), which clue sets rarely miss; this one a clue set did.
+    const k = MAX_PARTS / 2 + (this.replaced[s]++ % (MAX_PARTS / 2));
+    const bit = 1 << k;
+    for (let w = this.parts0[MAX_PARTS * s + k]; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (31 - Math.clz32(w & -w)) + s] &= ~bit;
+    for (let w = this.parts1[MAX_PARTS * s + k]; w !== 0; w &= w - 1) this.partHits[SOCKET_COUNT * (58 - Math.clz32(w & -w)) + s] &= ~bit;
+    this.setPart(s, k, w0, w1);
+    return k;
   }
 
   /** Writes part k of slot s and its bits in partHits. */

@@ -134,7 +134,9 @@ export class SocketStates {
     const bit = 1 << part;
     for (let level = 0; level < this.socketMissedNode.length; level++) {
       if (this.socketMissedNode[level] !== path.levelNode[level]) continue;
-      if (((w0 & path.levelS0[level]) | (w1 & path.levelS1[level])) === 0) this.socketMissed[level * SOCKET_COUNT + s] |= bit;
+      const missed = ((w0 & path.levelS0[level]) | (w1 & path.levelS1[level])) === 0 ? bit : 0;
+      // The part may replace another in its slot: its bit is set anew.
+      this.socketMissed[level * SOCKET_COUNT + s] = (this.socketMissed[level * SOCKET_COUNT + s] & ~bit) | missed;
     }
     // The states worked out at the node being bounded did not know the part.
     this.stamp++;
