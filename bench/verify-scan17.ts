@@ -31,6 +31,7 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { countSolutions } from "../src/solver/solve.js";
 import { dataFile, readTsv } from "../src/io/shared-data.js";
 import {
+  bandClueCounts,
   formatScan17Hit,
   groupByEntry,
   inPass,
@@ -151,7 +152,7 @@ function classesBeyondPass(pass: Scan17Pass, rank: number): number {
     if (text.trim() === "") continue;
     const line = parseKLine(text);
     if (line.ranks[0] !== rank) continue;
-    const counts = [0, 1, 2].map((b) => [...line.puzzle.slice(27 * b, 27 * b + 27)].filter((c) => c !== ".").length);
+    const counts = bandClueCounts(line.puzzle);
     // Lines printed with bands 2 and 3 exchanged (15 in k2_p2b.txt) are within in entry order.
     const fits = inPass(pass, counts[0], counts[1], counts[2]) || inPass(pass, counts[0], counts[2], counts[1]);
     (fits ? within : beyond).add(classOf(line.puzzle));

@@ -13,6 +13,7 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { countSolutions, solve } from "../src/solver/solve.js";
 import { bandGangsterUAs } from "../src/catalog/index.js";
 import {
+  bandClueCounts,
   groupByEntry,
   inPass,
   parseKLine,
@@ -71,15 +72,11 @@ function kLines(pass: Scan17Pass) {
     .map(({ line, i }) => parseKLine(line, i + 1));
 }
 
-function bandCounts(puzzle: string): number[] {
-  return [0, 1, 2].map((b) => [...puzzle.slice(27 * b, 27 * b + 27)].filter((c) => c !== ".").length);
-}
-
 test("pass limits: every k-file 17 has a clue distribution its pass accepts, but for k2's 5-6-6 lines, which k1 lists too", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
   const beyond: string[] = [];
   for (const pass of ["1", "2a", "2b"] as const) {
     for (const line of kLines(pass)) {
-      const counts = bandCounts(line.puzzle);
+      const counts = bandClueCounts(line.puzzle);
       // The 15 k2 lines printed with bands 2 and 3 exchanged (design notes §5.2) are read in entry order.
       const exchanged = pass === "2b" && !inPass(pass, counts[0], counts[1], counts[2]) && inPass(pass, counts[0], counts[2], counts[1]);
       if (inPass(pass, counts[0], counts[1], counts[2]) || exchanged) continue;
@@ -215,7 +212,7 @@ for (const pass of ["1", "2a", "2b"] as const) {
 }
 
 test("pass 2b leaves the 5-6-6 layouts to 2a: k2's 5-6-6 17s are output by their 2b entry under 2a's wider limits only, and by 2a's replay of their k1 lines", { skip: !haveKFiles && missingData("k1_p2a.txt", "k2_p2b.txt", "k3_p1.txt") }, () => {
-  const k2 = kLines("2b").filter((line) => bandCounts(line.puzzle).join("-") === "5-6-6");
+  const k2 = kLines("2b").filter((line) => bandClueCounts(line.puzzle).join("-") === "5-6-6");
   const k1 = new Map(kLines("2a").map((line) => [text(canonicalPuzzle(line.puzzle).puzzle), line]));
   let checked = 0;
   for (let i = 0; i < k2.length; i += 83) {

@@ -16,5 +16,5 @@ export { EntryScanner17 } from "./entry-scan.js";
 export { ChunkScanner17 } from "./xy-chunks.js";
 export { type Scan17Engine, SCAN17_ENGINES, parseEngine, type EntryScanner, entryScanner } from "./engines.js";
 export { type SliceScanOptions, scanSlices17, type GridHit17, scanGrid17, singleBand3Entry, bandRanksOf } from "./scan17.js";
-export { type KLine, parseKLine, type ReplayOutcome, type ReplayOptions, type ReplayWindow, replayGroup, groupByEntry } from "./replay.js";
+export { bandClueCounts, type KLine, parseKLine, type ReplayOutcome, type ReplayOptions, type ReplayWindow, replayGroup, groupByEntry } from "./replay.js";
 export { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES, scanGridBandChunk, scanGridByBands, topBandLimits } from "./grid-scan.js";

@@ -162,7 +162,8 @@ export function groupByEntry(lines: readonly KLine[]): KLine[][] {
   return groups;
 }
 
-function bandClueCounts(puzzle: string): [number, number, number] {
+/** The clues of each band of an 81-character puzzle ('.' for an empty cell). */
+export function bandClueCounts(puzzle: string): [number, number, number] {
   const counts: [number, number, number] = [0, 0, 0];
   for (let i = 0; i < 81; i++) if (puzzle[i] !== ".") counts[Math.floor(i / 27)]++;
   return counts;
