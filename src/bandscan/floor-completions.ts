@@ -38,6 +38,9 @@ export class FloorCompletions {
   /** Per row of rows 1-6, the columns holding a floor digit (9 bits). */
   private readonly floorColumns = new Int32Array(6);
   private digitCount = 0;
+  /** The floor's cells: every cell of rows 1-6 holding one of its digits. */
+  private floor0 = 0;
+  private floor1 = 0;
   private found = 0;
   private cap = 0;
   private visit: FloorVisit = () => {};
@@ -72,6 +75,12 @@ export class FloorCompletions {
       this.order[k++] = d;
     }
     this.digitCount = k;
+    this.floor0 = 0;
+    this.floor1 = 0;
+    for (let d = 1; d <= 9; d++) {
+      this.floor0 |= this.original0[d];
+      this.floor1 |= this.original1[d];
+    }
     // Fewest templates first (insertion sort of at most 9 list slots).
     const slot = this.slots;
     for (let i = 0; i < k; i++) slot[i] = i;
@@ -85,7 +94,12 @@ export class FloorCompletions {
     this.found = 0;
     this.cap = cap;
     this.visit = visit;
-    this.choose(0, 0, 0, 0, 0);
+    if (cap <= 0) return 0;
+    if (k === 0) {
+      // No digit emptied: the grid is its one completion.
+      this.found = 1;
+      visit(0, 0);
+    } else this.choose(0, 0, 0, 0, 0);
     return this.found;
   }
 
@@ -108,17 +122,28 @@ export class FloorCompletions {
     }
   }
 
-  /** Chooses a template for the i-th digit (fewest templates first), disjoint from the cells used; diff* are the cells changed so far. */
+  /**
+   * Chooses a template for the i-th digit (fewest templates first),
+   * disjoint from the cells used; diff* are the cells changed so far.
+   *
+   * The last digit has no choice: the floor's cells left hold one cell of
+   * each row and box of rows 1-6 (each holds every floor digit once, and
+   * each template took one), and one of each column the digit may take (a
+   * column's floor cells are as many as the floor digits band 3 lacks
+   * there, the moved digits of a socket's band 3 included, and each
+   * template took one in each of its columns). So they are its one
+   * template, and its list, the longest, is not scanned.
+   */
   private choose(i: number, used0: number, used1: number, diff0: number, diff1: number): void {
-    if (i === this.digitCount) {
-      this.found++;
-      this.visit(diff0, diff1);
-      return;
-    }
     const k = this.slots[i];
     const d = this.order[k];
     const o0 = this.original0[d];
     const o1 = this.original1[d];
+    if (i === this.digitCount - 1) {
+      this.found++;
+      this.visit(diff0 | (this.floor0 & ~used0 & ~o0), diff1 | (this.floor1 & ~used1 & ~o1));
+      return;
+    }
     for (let at = MAX_TEMPLATES * k, end = at + this.templateCount[k]; at < end && this.found < this.cap; at++) {
       const t0 = this.templates0[at];
       const t1 = this.templates1[at];
