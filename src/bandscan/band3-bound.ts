@@ -105,7 +105,7 @@ export class Band3Bound {
    * parts (partHits from `column`).
    */
   closedBound(b: number, level: number, left: number, exact: boolean, parent: number, column: number): boolean {
-    const need = this.closedSocketNeed(b, parent, column);
+    const need = this.closedSocketNeed(b, parent, column, left);
     return need <= left && this.closedHopeful(b, level, left, need, this.closedRows, exact, parent, column);
   }
 
@@ -114,9 +114,10 @@ export class Band3Bound {
    * parent's socket vector (at `parent`) less the parts its clue hits
    * (partHits from `column`): band3Hopeful's first step without the node's
    * own vector. The rows' families are left in miniRowFamily, the rows with
-   * patterns in closedRows.
+   * patterns in closedRows. Stops once the need exceeds `left` (the
+   * families and rows are then not needed).
    */
-  private closedSocketNeed(b: number, parent: number, column: number): number {
+  private closedSocketNeed(b: number, parent: number, column: number, left: number): number {
     const missed = this.states.socketMissed;
     const hits = this.sockets.partHits;
     const slots = this.sockets.bandSocket;
@@ -143,6 +144,7 @@ export class Band3Bound {
       family[r] = f;
       inRows |= ((-f >> 31) & 7) << (3 * r);
       need += MINIROW_NEED[f];
+      if (need > left) return need;
     }
     this.closedRows = inRows;
     return need;
