@@ -7,26 +7,33 @@
  * band-3 stage, e.g. entries 29-34 of pass 2a, rank 190, slice 43593 (22
  * bands 3). With --repeat N the same entries are scanned N times in the
  * process, each time with fresh counters: the first run includes the
- * JIT's warm-up, the later ones show the spread.
+ * JIT's warm-up, the later ones show the spread. The scan runs with the
+ * V8 flags the CLI gives it (BAND_SCAN_ENGINE_FLAGS); --v8-defaults leaves
+ * V8's own.
  */
 import { EntryGenerator } from "../src/catalog/entry-generator.js";
 import { CATALOG_OF_PASS, parsePass } from "../src/bandscan/pass-limits.js";
 import { entryScanner, parseEngine, type Scan17Engine } from "../src/bandscan/engines.js";
 import { Scan17Stats } from "../src/bandscan/scan17-stats.js";
+import { BAND_SCAN_ENGINE_FLAGS } from "../src/bandscan/engine-flags.js";
+import { setEngineFlags } from "../src/io/engine-flags.js";
 import { cpuSeconds } from "./report.js";
 
 function main(args: string[]): void {
   let engine: Scan17Engine = "expand";
   let repeat = 1;
+  let v8Defaults = false;
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "--engine") engine = parseEngine(args[++i]);
+    else if (args[i] === "--v8-defaults") v8Defaults = true;
     else if (args[i] === "--repeat") repeat = Number(args[++i]);
     else rest.push(args[i]);
   }
   if (rest.length !== 4 || !Number.isInteger(repeat) || repeat < 1) {
-    throw new Error("usage: scan17-entries PASS RANK SLICE FIRST..LAST [--engine expand|chunks] [--repeat N]");
+    throw new Error("usage: scan17-entries PASS RANK SLICE FIRST..LAST [--engine expand|chunks] [--repeat N] [--v8-defaults]");
   }
+  if (!v8Defaults) setEngineFlags(BAND_SCAN_ENGINE_FLAGS);
   const pass = parsePass(rest[0]);
   const rank = Number(rest[1]);
   const slice = Number(rest[2]);

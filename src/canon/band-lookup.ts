@@ -44,6 +44,7 @@ export const COL_PERMS = (() => {
 export const TRANSFORM_COUNT = 6 * 1296;
 
 const KEYS = 56 * 216 * 216;
+const RENUMBER_SLICE = 1 << 16;
 const EMPTY = -1;
 
 /**
@@ -131,15 +132,24 @@ export class BandLookup {
     const indexOfFound = new Int16Array(order.length + 1);
     indexOfFound[0] = -1;
     order.forEach((cls, index) => (indexOfFound[cls + 1] = index));
-    const classes = this.classes;
-    for (let k = 0; k < KEYS; k++) {
-      const index = indexOfFound[values[k] & 511];
-      classes[k] = index;
-      values[k] = (values[k] & ~511) | index;
-    }
+    // In slices: a hot loop run once is left unoptimized where V8's
+    // on-stack replacement is off (the band scan's processes), and one
+    // method called 40 times gets optimized whole.
+    for (let from = 0; from < KEYS; from += RENUMBER_SLICE) this.renumber(indexOfFound, from, Math.min(KEYS, from + RENUMBER_SLICE));
     for (const cls of order) {
       this.minlexDigits.push(classDigits[cls]);
       this.automorphisms.push(Int32Array.from(classAutomorphisms[cls]));
+    }
+  }
+
+  /** Renumbers keys from..to-1 from their class's number in the order found plus 1 to its minlex index. */
+  private renumber(indexOfFound: Int16Array, from: number, to: number): void {
+    const values = this.values;
+    const classes = this.classes;
+    for (let k = from; k < to; k++) {
+      const index = indexOfFound[values[k] & 511];
+      classes[k] = index;
+      values[k] = (values[k] & ~511) | index;
     }
   }
 

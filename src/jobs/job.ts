@@ -60,6 +60,11 @@ export interface JobKind<Spec, Unit, Data, Context = unknown> {
    * results, such as the main thread, does not pay for it.
    */
   load?(): Promise<void>;
+  /**
+   * V8 settings the kind's hot loops run best with, for the Node runner to
+   * set before they are compiled (the browser keeps its defaults).
+   */
+  readonly engineFlags?: string;
   /** What a thread sets up once for a job (cached by the job's id). */
   prepare(spec: Spec): Context;
   run(context: Context, spec: Spec, unit: Unit): UnitRun<Data>;

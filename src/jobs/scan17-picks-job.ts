@@ -6,7 +6,7 @@
  * repeated piecemeal.
  */
 import type { Scan17Engine, Scan17Pass } from "../bandscan/index.js";
-import { Scan17Stats } from "../bandscan/index.js";
+import { BAND_SCAN_ENGINE_FLAGS, Scan17Stats } from "../bandscan/index.js";
 import type { JobKind } from "./job.js";
 import { checkSliceRange, renderHits, scanSliceRange, type Scan17Data } from "./scan17-job.js";
 import { scan17StatsTable } from "./stats-table.js";
@@ -26,6 +26,8 @@ export interface Pick {
 
 export const scan17PicksJob: JobKind<Scan17PicksSpec, Pick, Scan17Data, null> = {
   name: "scan17-picks",
+
+  engineFlags: BAND_SCAN_ENGINE_FLAGS,
 
   units: (spec) => spec.picks.map(([rank, slice]) => ({ rank, slice })),
 

@@ -6,6 +6,7 @@
  */
 import { loadJobKind, type JobKindName, type Counters, type AnyJobKind } from "../jobs/index.js";
 import { threadCpuSeconds } from "../io/cpu.js";
+import { setEngineFlags } from "../io/engine-flags.js";
 
 export interface UnitTask {
   readonly kind: JobKindName;
@@ -46,6 +47,7 @@ export async function runUnitTask(task: UnitTask, timed = true): Promise<UnitOut
   let kind: AnyJobKind;
   try {
     kind = await loadJobKind(task.kind);
+    setEngineFlags(kind.engineFlags);
     await kind.load?.();
   } catch (error) {
     return { ok: false, error: messageOf(error) };
