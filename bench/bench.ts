@@ -8,8 +8,7 @@ import { BitboardSolver } from "../src/solver/bitboard.js";
 import { solve } from "../src/solver/solve.js";
 import { canonicalGrid, bandLookup, bandFigures } from "../src/canon/index.js";
 import { EntryGenerator } from "../src/catalog/index.js";
-import { BAND_SCAN_ENGINE_FLAGS, groupByEntry, parseKLine, replayGroup, Scan17Stats, scanGridByBands, scanSlices17 } from "../src/bandscan/index.js";
-import { setEngineFlags } from "../src/io/engine-flags.js";
+import { groupByEntry, parseKLine, replayGroup, Scan17Stats, scanGridByBands, scanSlices17 } from "../src/bandscan/index.js";
 import { parseGrid } from "../src/core/puzzle.js";
 import { randomGrid, rng } from "../test/helpers.js";
 import { closeSync, openSync, readFileSync } from "node:fs";
@@ -170,7 +169,6 @@ rows.push({
 
 // Band scan for 17s: the C++ programs' benchmark slices and the k-file replays, beside their figures.
 {
-  setEngineFlags(BAND_SCAN_ENGINE_FLAGS);
   const stats = new Scan17Stats();
   const found: string[] = [];
   const [, slice1196] = cpuSeconds(() => scanSlices17({ pass: "1", rank: 23, firstSlice: 1196, lastSlice: 1196, stats }, (hit) => found.push(hit.puzzle)));

@@ -8,14 +8,14 @@
  * bands 3). With --repeat N the same entries are scanned N times in the
  * process, each time with fresh counters: the first run includes the
  * JIT's warm-up, the later ones show the spread. The scan runs with the
- * V8 flags the CLI gives it (BAND_SCAN_ENGINE_FLAGS); --v8-defaults leaves
+ * V8 flags the CLI gives its pass (bandScanEngineFlags); --v8-defaults leaves
  * V8's own.
  */
 import { EntryGenerator } from "../src/catalog/entry-generator.js";
 import { CATALOG_OF_PASS, parsePass } from "../src/bandscan/pass-limits.js";
 import { entryScanner, parseEngine, type Scan17Engine } from "../src/bandscan/engines.js";
 import { Scan17Stats } from "../src/bandscan/scan17-stats.js";
-import { BAND_SCAN_ENGINE_FLAGS } from "../src/bandscan/engine-flags.js";
+import { bandScanEngineFlags } from "../src/bandscan/engine-flags.js";
 import { setEngineFlags } from "../src/io/engine-flags.js";
 import { cpuSeconds } from "./report.js";
 
@@ -33,8 +33,8 @@ function main(args: string[]): void {
   if (rest.length !== 4 || !Number.isInteger(repeat) || repeat < 1) {
     throw new Error("usage: scan17-entries PASS RANK SLICE FIRST..LAST [--engine expand|chunks] [--repeat N] [--v8-defaults]");
   }
-  if (!v8Defaults) setEngineFlags(BAND_SCAN_ENGINE_FLAGS);
   const pass = parsePass(rest[0]);
+  if (!v8Defaults) setEngineFlags(bandScanEngineFlags(pass));
   const rank = Number(rest[1]);
   const slice = Number(rest[2]);
   const [first, last] = rest[3].split("..").map(Number);

@@ -31,7 +31,6 @@ import { parsePuzzle } from "../src/core/puzzle.js";
 import { countSolutions } from "../src/solver/solve.js";
 import { dataFile, readTsv } from "../src/io/shared-data.js";
 import {
-  BAND_SCAN_ENGINE_FLAGS,
   bandClueCounts,
   formatScan17Hit,
   groupByEntry,
@@ -48,7 +47,6 @@ import {
   scanGrid17,
   scanSlices17,
 } from "../src/bandscan/index.js";
-import { setEngineFlags } from "../src/io/engine-flags.js";
 import { cpuSeconds, finish, report } from "./report.js";
 
 let engine: Scan17Engine = "expand";
@@ -237,8 +235,6 @@ function engines(pass: Scan17Pass, size: number, extraCells: number): void {
   }
   report(differing === 0 && missed === 0, `engines, windowed (+${extraCells} cells) pass ${pass}: ${groups.length - differing}/${groups.length} entries with the same puzzles from both engines (${outputs} puzzles; ${missed} line outputs missed); CPU expand ${cpu.expand.toFixed(0)} s, chunks ${cpu.chunks.toFixed(0)} s`);
 }
-
-setEngineFlags(BAND_SCAN_ENGINE_FLAGS);
 
 const argv = process.argv.slice(2);
 const engineAt = argv.indexOf("--engine");

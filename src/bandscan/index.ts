@@ -18,4 +18,4 @@ export { type Scan17Engine, SCAN17_ENGINES, parseEngine, type EntryScanner, entr
 export { type SliceScanOptions, scanSlices17, type GridHit17, scanGrid17, singleBand3Entry, bandRanksOf } from "./scan17.js";
 export { bandClueCounts, type KLine, parseKLine, type ReplayOutcome, type ReplayOptions, type ReplayWindow, replayGroup, groupByEntry } from "./replay.js";
 export { GRID_BAND_CHUNKS, MAX_BAND_ENGINE_CLUES, scanGridBandChunk, scanGridByBands, topBandLimits } from "./grid-scan.js";
-export { BAND_SCAN_ENGINE_FLAGS } from "./engine-flags.js";
+export { bandScanEngineFlags } from "./engine-flags.js";

@@ -61,10 +61,11 @@ export interface JobKind<Spec, Unit, Data, Context = unknown> {
    */
   load?(): Promise<void>;
   /**
-   * V8 settings the kind's hot loops run best with, for the Node runner to
-   * set before they are compiled (the browser keeps its defaults).
+   * V8 settings the job's hot loops run best with, for the Node runner to
+   * set before they are compiled (the browser keeps its defaults). They
+   * hold for the rest of the process.
    */
-  readonly engineFlags?: string;
+  engineFlags?(spec: Spec): string | undefined;
   /** What a thread sets up once for a job (cached by the job's id). */
   prepare(spec: Spec): Context;
   run(context: Context, spec: Spec, unit: Unit): UnitRun<Data>;

@@ -11,7 +11,7 @@
  * With a file, each grid's lines follow a header `# FILE:LINE GRID: N 17s`.
  */
 import { formatPuzzle } from "../core/puzzle.js";
-import { BAND_SCAN_ENGINE_FLAGS, scanGrid17, Scan17Stats, type GridHit17, type Scan17Engine } from "../bandscan/index.js";
+import { scanGrid17, Scan17Stats, type GridHit17, type Scan17Engine } from "../bandscan/index.js";
 import { isProblemList, isStringArray, type JobKind, type Problem } from "./job.js";
 import type { InputItem } from "./items.js";
 import { itemGrid } from "./grid-items.js";
@@ -46,8 +46,6 @@ function gridHitFields(line: string): { original: string; pass: string; puzzle: 
 
 export const scan17GridJob: JobKind<Scan17GridSpec, InputItem, Scan17GridData, null> = {
   name: "scan17-grid",
-
-  engineFlags: BAND_SCAN_ENGINE_FLAGS,
 
   prepare: () => null,
 

@@ -12,7 +12,7 @@
  */
 import { countSolutions } from "../solver/solve.js";
 import { clueCount, parseLine } from "../core/puzzle.js";
-import { BAND_SCAN_ENGINE_FLAGS, formatScan17Hit, scanSlices17, Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bandscan/index.js";
+import { bandScanEngineFlags, formatScan17Hit, scanSlices17, Scan17Stats, type Scan17Engine, type Scan17Pass } from "../bandscan/index.js";
 import { isCount, isStringArray, type JobKind, type UnitRun } from "./job.js";
 import { cutRange, rangeSize, rangeText, type NumberRange } from "./ranges.js";
 import { scan17StatsTable } from "./stats-table.js";
@@ -62,7 +62,7 @@ const HIT_LINE = /^([1-9.]{81});\s*(\d+);\s*(\d+);\s*(\d+);\s*(\d+)$/;
 export const scan17Job: JobKind<Scan17Spec, NumberRange, Scan17Data, null> = {
   name: "scan17",
 
-  engineFlags: BAND_SCAN_ENGINE_FLAGS,
+  engineFlags: (spec) => bandScanEngineFlags(spec.pass),
 
   units: (spec) => scan17Units(spec),
 

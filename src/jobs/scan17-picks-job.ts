@@ -6,7 +6,7 @@
  * repeated piecemeal.
  */
 import type { Scan17Engine, Scan17Pass } from "../bandscan/index.js";
-import { BAND_SCAN_ENGINE_FLAGS, Scan17Stats } from "../bandscan/index.js";
+import { bandScanEngineFlags, Scan17Stats } from "../bandscan/index.js";
 import type { JobKind } from "./job.js";
 import { checkSliceRange, renderHits, scanSliceRange, type Scan17Data } from "./scan17-job.js";
 import { scan17StatsTable } from "./stats-table.js";
@@ -27,7 +27,7 @@ export interface Pick {
 export const scan17PicksJob: JobKind<Scan17PicksSpec, Pick, Scan17Data, null> = {
   name: "scan17-picks",
 
-  engineFlags: BAND_SCAN_ENGINE_FLAGS,
+  engineFlags: (spec) => bandScanEngineFlags(spec.pass),
 
   units: (spec) => spec.picks.map(([rank, slice]) => ({ rank, slice })),
 

@@ -47,7 +47,7 @@ export async function runUnitTask(task: UnitTask, timed = true): Promise<UnitOut
   let kind: AnyJobKind;
   try {
     kind = await loadJobKind(task.kind);
-    setEngineFlags(kind.engineFlags);
+    setEngineFlags(kind.engineFlags?.(task.spec));
     await kind.load?.();
   } catch (error) {
     return { ok: false, error: messageOf(error) };
