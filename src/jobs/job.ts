@@ -62,8 +62,8 @@ export interface JobKind<Spec, Unit, Data, Context = unknown> {
   load?(): Promise<void>;
   /**
    * V8 settings the job's hot loops run best with, for the Node runner to
-   * set before they are compiled (the browser keeps its defaults). They
-   * hold for the rest of the process.
+   * set before they are compiled (the browser keeps its defaults). A
+   * setting holds for the rest of the run, whatever job comes next.
    */
   engineFlags?(spec: Spec): string | undefined;
   /** What a thread sets up once for a job (cached by the job's id). */
