@@ -55,15 +55,24 @@ export class FloorCompletions {
     this.floorColumns.fill(0);
     this.original0.fill(0);
     this.original1.fill(0);
+    let floor0 = 0;
+    let floor1 = 0;
     for (let r = 0; r < 6; r++) {
       for (let c = 0; c < 9; c++) {
         const d = grid[9 * r + c];
         if (((floor >> d) & 1) === 0) continue;
         this.floorColumns[r] |= 1 << c;
-        if (r < 3) this.original0[d] |= 1 << (9 * r + c);
-        else this.original1[d] |= 1 << (9 * (r - 3) + c);
+        if (r < 3) {
+          this.original0[d] |= 1 << (9 * r + c);
+          floor0 |= 1 << (9 * r + c);
+        } else {
+          this.original1[d] |= 1 << (9 * (r - 3) + c);
+          floor1 |= 1 << (9 * (r - 3) + c);
+        }
       }
     }
+    this.floor0 = floor0;
+    this.floor1 = floor1;
     let k = 0;
     for (let d = 1; d <= 9; d++) {
       if (((floor >> d) & 1) === 0) continue;
@@ -75,12 +84,6 @@ export class FloorCompletions {
       this.order[k++] = d;
     }
     this.digitCount = k;
-    this.floor0 = 0;
-    this.floor1 = 0;
-    for (let d = 1; d <= 9; d++) {
-      this.floor0 |= this.original0[d];
-      this.floor1 |= this.original1[d];
-    }
     // Fewest templates first (insertion sort of at most 9 list slots).
     const slot = this.slots;
     for (let i = 0; i < k; i++) slot[i] = i;
