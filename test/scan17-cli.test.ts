@@ -152,6 +152,16 @@ test("scan17: absent slices are empty, not an error; the run's record names the 
   assert.ok(existsSync(join(dir, "o.txt.checkpoint")), "a refused resume leaves the checkpoint");
 });
 
+test("scan17 --pass 2a and 2b: V8 takes the setting the pass asks for (bandScanEngineFlags) without a word on stderr", () => {
+  for (const pass of ["2a", "2b"]) {
+    const run = runCli(["scan17", "--rank", "415", "--pass", pass, "--slices", "2..3", "--threads", "1"], freshDir());
+    assert.equal(run.code, 0, run.stderr);
+    const said = lines(run.stderr);
+    assert.equal(said.length, 1, run.stderr);
+    assert.match(said[0], new RegExp(`^scan17: pass ${pass} rank 415 slices 2\\.\\.3: 0 17s in 2 slices \\(2 past the rank's last slice\\); [\\d.]+ s CPU$`));
+  }
+});
+
 test("scan17 --resume: slices in the checkpoint are not scanned again, their 17s come out once, in slice order", async () => {
   const dir = freshDir();
   // Two real 17s, set in slices 3 and 4 of rank 415: no scan of those slices gives them, so they can only come from the journal.
