@@ -1,13 +1,15 @@
 /**
  * `sudokulab rate [FILE...]`: Sudoku Explainer 1.2.1's ratings as a job
- * (src/jobs/rate-job.ts), one puzzle per unit: ratings take milliseconds
- * to minutes, so single puzzles keep every thread busy to the end (two
- * threads help even on a dozen hard puzzles).
+ * (src/jobs/rate-job.ts). Ratings take milliseconds to minutes, so the
+ * first puzzles go one per unit and keep every thread busy (two threads
+ * help even on a dozen hard puzzles); the units then grow to blocks of
+ * RATE_BLOCK_MAX, so that a list of easy puzzles does not pay the runner's
+ * cost per unit (tens of microseconds, a tenth of an easy rating) for each.
  */
 import { resolveInputs } from "../io/input.js";
 import { DEFAULT_FORMAT, type RateSpec } from "../jobs/rate-job.js";
 import type { JobPlan } from "../runner/plan.js";
-import { itemSource } from "../runner/item-source.js";
+import { growingBlocks, itemSource } from "../runner/item-source.js";
 import type { JobFlags } from "./job-flags.js";
 
 export interface RateFlags extends JobFlags {
@@ -20,6 +22,9 @@ export interface RateFlags extends JobFlags {
   readonly producers?: number;
   readonly json?: boolean;
 }
+
+/** The largest unit: 16 puzzles, 3 ms of easy ratings or 10 s of the hardest list's. */
+const RATE_BLOCK_MAX = 16;
 
 export async function planRate(files: readonly string[], flags: RateFlags): Promise<JobPlan> {
   const { sources, problems } = await resolveInputs(files);
@@ -41,7 +46,8 @@ export async function planRate(files: readonly string[], flags: RateFlags): Prom
     kindName: "rate",
     spec,
     command: ["rate", ...files, ...options].filter((part) => part !== "").join(" "),
-    source: itemSource(sources, 1),
+    // --strict stops at the first bad item: with one item per unit, nothing after it is printed.
+    source: itemSource(sources, flags.strict === true ? 1 : growingBlocks(RATE_BLOCK_MAX)),
     inputs: sources,
     problems,
     long: false,

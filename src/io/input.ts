@@ -72,37 +72,49 @@ export interface ItemBatch {
 /** How long the input may stay silent before a partial block is handed over. */
 const STALL_MS = 20;
 
+/** Items per block: one number for every block, or the size of block k (counted from 0 over all the sources). */
+export type BlockSizes = number | ((block: number) => number);
+
 /**
- * Streams the sources, in order, as blocks of up to `maxItems` items. A
- * block is cut short at the end of a source, and when the input stalls (a
- * pipe or a terminal with nothing more to say for now), so a line typed or
- * piped slowly is answered without waiting for the block to fill.
+ * Streams the sources, in order, as blocks of items (up to `sizes` items,
+ * or `sizes(k)` for the k-th block). A block is cut short at the end of a
+ * source, and when the input stalls (a pipe or a terminal with nothing more
+ * to say for now), so a line typed or piped slowly is answered without
+ * waiting for the block to fill.
  */
 export class ItemReader {
   private bytesRead = 0;
+  private blocksMade = 0;
 
   constructor(private readonly sources: readonly InputSource[]) {}
 
-  async *batches(maxItems: number): AsyncGenerator<ItemBatch> {
-    for (const source of this.sources) yield* this.sourceBatches(source, maxItems);
+  async *batches(sizes: BlockSizes): AsyncGenerator<ItemBatch> {
+    const sizeOf = typeof sizes === "number" ? () => sizes : sizes;
+    for (const source of this.sources) yield* this.sourceBatches(source, sizeOf);
   }
 
-  private async *sourceBatches(source: InputSource, maxItems: number): AsyncGenerator<ItemBatch> {
+  private async *sourceBatches(source: InputSource, sizeOf: (block: number) => number): AsyncGenerator<ItemBatch> {
     const stream = source.path === null ? process.stdin : createReadStream(source.path);
+    let maxItems = Math.max(1, sizeOf(this.blocksMade));
     const lines = new LineQueue(stream, 8 * maxItems);
     let batch: InputItem[] = [];
     const reader = new PuzzleTextReader((item) => {
       const where = `${source.name}:${item.line}`;
       batch.push(item.ok ? { where, puzzle: item.puzzle, annotation: item.annotation } : { where, error: item.reason });
     });
+    const handOver = (): ItemBatch => {
+      const block = { items: batch, bytesThrough: this.bytesRead };
+      batch = [];
+      maxItems = Math.max(1, sizeOf(++this.blocksMade));
+      return block;
+    };
     let lineNumber = 0;
     try {
       for (;;) {
         const stalled = !(await lines.waitForLines(batch.length > 0 ? STALL_MS : Infinity));
         if (lines.ended()) reader.end();
         if (stalled || lines.ended()) {
-          if (batch.length > 0) yield { items: batch, bytesThrough: this.bytesRead };
-          batch = [];
+          if (batch.length > 0) yield handOver();
           if (lines.ended()) return;
           continue;
         }
@@ -111,10 +123,7 @@ export class ItemReader {
           this.bytesRead += line.bytes;
           if (line.text === null) batch.push({ where: `${source.name}:${lineNumber}`, error: `line longer than ${MAX_LINE_BYTES.toLocaleString("en-US")} bytes` });
           else reader.push(lineNumber === 1 && line.text.charCodeAt(0) === 0xfeff ? line.text.slice(1) : line.text, lineNumber);
-          if (batch.length >= maxItems) {
-            yield { items: batch, bytesThrough: this.bytesRead };
-            batch = [];
-          }
+          if (batch.length >= maxItems) yield handOver();
         }
       }
     } finally {

@@ -5,7 +5,7 @@
  * ordinal %n (good lines counted from 1) is known.
  */
 import { isProblemList, type JobKind, type Problem } from "./job.js";
-import { itemCells, type ItemBlock } from "./items.js";
+import { itemCells, type InputItem, type ItemBlock } from "./items.js";
 import { formatRecord, recordJson, type RateRecord, type RateSpec } from "./rate-format.js";
 
 export { DEFAULT_FORMAT, FORMAT_CODES, formatElapsed, formatProblem, formatRecord, recordJson, type RateRecord, type RateSpec } from "./rate-format.js";
@@ -49,12 +49,12 @@ export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
     return { data: { records, problems }, counters: { rated: records.length, unsolvable } };
   },
 
-  check(_spec, _unit, data) {
+  check(_spec, unit, data) {
     if (typeof data !== "object" || data === null) return "not an object";
     const { records, problems } = data as Record<string, unknown>;
     if (!isProblemList(problems) || !Array.isArray(records)) return "not a list of records and problems";
     for (const record of records as unknown[]) if (!isRateRecord(record)) return `bad record ${JSON.stringify(record).slice(0, 120)}`;
-    return null;
+    return itemsAccountedFor(unit.items, records as RateRecord[], problems);
   },
 
   renderer(spec) {
@@ -74,6 +74,29 @@ export const rateJob: JobKind<RateSpec, ItemBlock, RateData, null> = {
     return `sudokulab: ${unsolvable} puzzle${unsolvable === 1 ? "" : "s"} beyond ${ladder} (ER 20.0, as serate prints it)\n`;
   },
 };
+
+/**
+ * Each item of the unit has its record or its problem, in order: a result
+ * that belongs to other items (a checkpoint from a build that cut the input
+ * into other units) is refused, not written under these.
+ */
+function itemsAccountedFor(items: readonly InputItem[], records: readonly RateRecord[], problems: readonly Problem[]): string | null {
+  if (records.length + problems.length !== items.length) return `${records.length + problems.length} results for ${items.length} puzzles`;
+  let r = 0;
+  let p = 0;
+  for (const item of items) {
+    if (p < problems.length && problems[p].where === item.where) {
+      p++;
+      continue;
+    }
+    if ("error" in item) return `${item.where} has no problem reported`;
+    if (r === records.length) return `${item.where} has no record`;
+    const record = records[r++];
+    // The reader's form (81 of 1-9 and '.') is what the record holds; another form was parsed first.
+    if ("puzzle" in item && /^[1-9.]{81}$/.test(item.puzzle) && record.puzzle !== item.puzzle) return `the record of ${item.where} is of another puzzle`;
+  }
+  return p === problems.length ? null : `${problems[p].where} is not among the unit's items`;
+}
 
 function isRateRecord(value: unknown): value is RateRecord {
   if (typeof value !== "object" || value === null) return false;

@@ -6,11 +6,22 @@
  * progress and its ETA follow the input, whose size is known for files.
  */
 import type { InputItem, ItemBlock } from "../jobs/items.js";
-import { ItemReader, totalSize, type InputSource } from "../io/input.js";
+import { ItemReader, totalSize, type BlockSizes, type InputSource } from "../io/input.js";
 import type { UnitSource } from "./run.js";
 
-/** Units of `perUnit` items each (`single`: the item itself, not a block of one). */
-export function itemSource(sources: readonly InputSource[], perUnit: number, single = false): UnitSource {
+/**
+ * Block sizes 1, 1, 1, 1, 2, 2, 2, 2, 4, ... up to `max`: for work whose
+ * cost per item is unknown and may be minutes (a rating), the first items
+ * go one per unit and spread over the threads, and a long input pays the
+ * runner's cost per unit once per `max` items. The sizes depend on the
+ * block's place alone, so a resumed run cuts the input as the first did.
+ */
+export function growingBlocks(max: number): (block: number) => number {
+  return (block) => Math.min(max, 2 ** Math.floor(block / 4));
+}
+
+/** Units of `perUnit` items each, or of perUnit(k) for the k-th (`single`: the item itself, not a block of one). */
+export function itemSource(sources: readonly InputSource[], perUnit: BlockSizes, single = false): UnitSource {
   const bytes = new WeakMap<object, number>();
   return {
     total: null,
