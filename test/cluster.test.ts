@@ -195,7 +195,7 @@ test("cluster: rate on 300 puzzles and scan --grids on 4 grids at 16 clues equal
     const grids = readFileSync(most!, "utf8").split("\n").filter((line) => /^\d{81}\t/.test(line)).map((line) => line.slice(0, 81));
     assert.equal(grids.length, 10);
     writeFileSync(join(dir, "grids.txt"), grids.slice(0, 4).join("\n") + "\n");
-    // rate's units: 4 of 1 puzzle, 4 of 2, 4 of 4, 4 of 8 (60 puzzles), then 16 each: 31 units for 300.
+    // rate's units grow 1, 1, 1, 1, 2, ... up to 8 here, then hold no more than a 32nd of the puzzles left: 127 units for 300.
     const rate = submit(["rate", "p.txt"], env, dir);
     const scan = submit(["scan", "--grids", "grids.txt", "--clues", "16"], env, dir);
 
@@ -203,11 +203,11 @@ test("cluster: rate on 300 puzzles and scan --grids on 4 grids at 16 clues equal
     const faulty = startWorker(["--threads", "2", "--until-done"], { ...env, SUDOKULAB_TEST_FAIL_UNITS: "3" }, dir);
     assert.equal(await faulty.exited, 0, faulty.stderr());
     const status = cli(["cluster", "status", rate], env, dir);
-    assert.match(status.stdout, /units: 31: 30 done, 0 running, 0 waiting, 1 failed/);
+    assert.match(status.stdout, /units: 127: 126 done, 0 running, 0 waiting, 1 failed/);
     assert.match(status.stdout, /#3: unit 3 failed on purpose/);
     const refused = collect(rate, join(dir, "rate.txt"), env, dir);
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /1 of 31 units have no result yet/);
+    assert.match(refused.stderr, /1 of 127 units have no result yet/);
 
     for (const id of [rate, scan]) assert.equal(cli(["cluster", "retry", id], env, dir).code, 0);
     const fixed = startWorker(["--threads", "2", "--until-done"], env, dir);
@@ -237,7 +237,7 @@ test("cluster: Redis restarts empty; the results collect pulled to disk are kept
     await waitFor(() => pingRedis(url), "the private Redis", 10_000);
     const { env } = clusterEnv({}, url);
     writeFileSync(join(dir, "p.txt"), readFileSync(seventeens!, "utf8").split("\n").slice(0, 40).join("\n") + "\n");
-    // 40 puzzles: units of 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8 and the last 4: 14 units.
+    // 40 puzzles: one per unit (a unit holds no more than a 32nd of the puzzles left).
     const id = submit(["rate", "p.txt"], env, dir);
     const first = startWorker(["--until-done"], { ...env, SUDOKULAB_TEST_FAIL_UNITS: "5,6,7" }, dir);
     assert.equal(await first.exited, 0, first.stderr());
@@ -254,12 +254,12 @@ test("cluster: Redis restarts empty; the results collect pulled to disk are kept
     const resubmitted = cli(["cluster", "submit", "--skip", `${out}.checkpoint`, "rate", "p.txt"], env, dir);
     assert.equal(resubmitted.code, 0, resubmitted.stderr);
     assert.equal(resubmitted.stdout.trim(), id);
-    assert.match(resubmitted.stderr, /submitted: rate p\.txt: 14 units, 3 added, 11 in /);
+    assert.match(resubmitted.stderr, /submitted: rate p\.txt: 40 units, 3 added, 37 in /);
     // The journal's units are not left to run: only the 3 queued ones count for the ETA and for completion.
-    assert.match(cli(["cluster", "status", id], env, dir).stdout, /units: 14: 0 done, 11 in a journal, /);
+    assert.match(cli(["cluster", "status", id], env, dir).stdout, /units: 40: 0 done, 37 in a journal, /);
     const second = startWorker(["--until-done"], env, dir);
     assert.equal(await second.exited, 0, second.stderr());
-    assert.match(cli(["cluster", "status"], env, dir).stdout, new RegExp(`${id}  14/14 units \\(11 in a journal\\)  complete `));
+    assert.match(cli(["cluster", "status"], env, dir).stdout, new RegExp(`${id}  40/40 units \\(37 in a journal\\)  complete `));
     assert.match(cli(["cluster", "status", id], env, dir).stdout, /ETA done/);
     const complete = collect(id, out, env, dir);
     assert.equal(complete.code, 0, complete.stderr);

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ItemReader, resolveInputs } from "../src/io/input.js";
+import { type BlockSizes, ItemReader, resolveInputs } from "../src/io/input.js";
 import type { ItemBlock } from "../src/jobs/items.js";
 import { DEFAULT_FORMAT, rateJob, type RateSpec } from "../src/jobs/rate-job.js";
 import { growingBlocks } from "../src/runner/item-source.js";
@@ -23,29 +23,45 @@ function puzzles(count: number, tag: string): string[] {
   return Array.from({ length: count }, (_, i) => `${PUZZLES[i % PUZZLES.length]} ${tag}${i}`);
 }
 
-async function blockSizes(files: readonly string[], sizes: number | ((block: number) => number)): Promise<number[]> {
+async function blockSizes(files: readonly string[], sizes: BlockSizes): Promise<number[]> {
   const { sources } = await resolveInputs(files);
   const seen: number[] = [];
   for await (const batch of new ItemReader(sources).batches(sizes)) seen.push(batch.items.length);
   return seen;
 }
 
-test("growing blocks: four of each power of two up to the cap, then the cap", () => {
-  const sizes = Array.from({ length: 22 }, (_, k) => growingBlocks(16)(k));
-  assert.deepEqual(sizes, [1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 16, 16]);
-  assert.equal(growingBlocks(16)(1_000_000), 16);
+test("growing blocks: four of each power of two up to the cap, and no more than a 32nd of the items left", () => {
+  const grow = growingBlocks(16);
+  assert.deepEqual(Array.from({ length: 22 }, (_, k) => grow(k, null)), [1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 16, 16]);
+  assert.equal(grow(1_000_000, null), 16);
+  assert.equal(grow(100, 100_000), 16);
+  assert.equal(grow(100, 320), 10);
+  assert.equal(grow(100, 64), 2);
+  assert.equal(grow(100, 31), 1);
+  assert.equal(grow(100, 0), 1);
 });
 
-test("the reader cuts blocks of the sizes asked, and cuts one short where a file ends", async () => {
+test("the reader cuts blocks of the sizes asked: they grow, shrink again for the last items, and stop where each file ends", async () => {
   const dir = freshDir();
   const a = join(dir, "a.txt");
   const b = join(dir, "b.txt");
+  const c = join(dir, "c.txt");
   writeFileSync(a, puzzles(40, "a").join("\n") + "\n");
   writeFileSync(b, puzzles(10, "b").join("\n") + "\n");
-  assert.deepEqual(await blockSizes([a], growingBlocks(16)), [1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 4]);
-  // The count of blocks goes on over the files: b's first block is the 15th.
-  assert.deepEqual(await blockSizes([a, b], growingBlocks(16)), [1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 4, 8, 2]);
+  writeFileSync(c, puzzles(3000, "c").join("\n") + "\n");
   assert.deepEqual(await blockSizes([a, b], 16), [16, 16, 8, 10]);
+  // 50 items: never 2 in a unit once fewer than 64 are left.
+  assert.deepEqual(await blockSizes([a, b], growingBlocks(16)), [1, 1, 1, 1, ...Array(46).fill(1)]);
+  const sizes = await blockSizes([c], growingBlocks(16));
+  assert.equal(sizes.reduce((sum, n) => sum + n, 0), 3000);
+  assert.deepEqual(sizes.slice(0, 17), [1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16]);
+  assert.equal(Math.max(...sizes), 16);
+  const peakEnd = sizes.lastIndexOf(16);
+  for (let k = peakEnd + 1; k < sizes.length; k++) assert.ok(sizes[k] <= sizes[k - 1], `block ${k} (${sizes[k]}) after ${sizes[k - 1]}`);
+  assert.deepEqual(sizes.slice(-31), Array(31).fill(1), "the last items one per unit");
+  assert.ok(sizes.length <= 3000 / 8, `${sizes.length} units for 3,000 items`);
+  // The same input, the same cut.
+  assert.deepEqual(await blockSizes([c], growingBlocks(16)), sizes);
 });
 
 test("rate: a unit's result is accepted for that unit only", async () => {

@@ -4,7 +4,8 @@
  * first puzzles go one per unit and keep every thread busy (two threads
  * help even on a dozen hard puzzles); the units then grow to blocks of
  * RATE_BLOCK_MAX, so that a list of easy puzzles does not pay the runner's
- * cost per unit (tens of microseconds, a tenth of an easy rating) for each.
+ * cost per unit (tens of microseconds, a tenth of an easy rating) for each,
+ * and shrink again for the last puzzles (growingBlocks).
  */
 import { resolveInputs } from "../io/input.js";
 import { DEFAULT_FORMAT, type RateSpec } from "../jobs/rate-job.js";

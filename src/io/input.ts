@@ -69,33 +69,49 @@ export interface ItemBatch {
   readonly bytesThrough: number;
 }
 
-/** How long the input may stay silent before a partial block is handed over. */
+/** How long stdin may stay silent before a partial block is handed over. */
 const STALL_MS = 20;
 
-/** Items per block: one number for every block, or the size of block k (counted from 0 over all the sources). */
-export type BlockSizes = number | ((block: number) => number);
+/**
+ * Items per block: one number for every block, or the size of block k
+ * (counted from 0 over all the sources) given an estimate of the items
+ * left to read (null when unknown: stdin, or nothing read yet).
+ */
+export type BlockSizes = number | ((block: number, itemsLeft: number | null) => number);
 
 /**
  * Streams the sources, in order, as blocks of items (up to `sizes` items,
- * or `sizes(k)` for the k-th block). A block is cut short at the end of a
- * source, and when the input stalls (a pipe or a terminal with nothing more
- * to say for now), so a line typed or piped slowly is answered without
- * waiting for the block to fill.
+ * or `sizes(k, itemsLeft)` for the k-th block). A block is cut short at the
+ * end of a source, and when stdin stalls (a pipe or a terminal with nothing
+ * more to say for now), so a line typed or piped slowly is answered without
+ * waiting for the block to fill. A file's blocks are never cut by time:
+ * they depend on its content alone, so a resumed run reads the same units.
  */
 export class ItemReader {
   private bytesRead = 0;
+  private itemsHanded = 0;
   private blocksMade = 0;
+  private readonly totalBytes: number | null;
 
-  constructor(private readonly sources: readonly InputSource[]) {}
+  constructor(private readonly sources: readonly InputSource[]) {
+    this.totalBytes = totalSize(sources);
+  }
 
   async *batches(sizes: BlockSizes): AsyncGenerator<ItemBatch> {
     const sizeOf = typeof sizes === "number" ? () => sizes : sizes;
     for (const source of this.sources) yield* this.sourceBatches(source, sizeOf);
   }
 
-  private async *sourceBatches(source: InputSource, sizeOf: (block: number) => number): AsyncGenerator<ItemBatch> {
+  /** The items still to come, from the bytes left at the mean bytes per item so far; null when unknown. */
+  private itemsLeft(): number | null {
+    if (this.totalBytes === null || this.itemsHanded === 0) return null;
+    return Math.round(((this.totalBytes - this.bytesRead) * this.itemsHanded) / this.bytesRead);
+  }
+
+  private async *sourceBatches(source: InputSource, sizeOf: (block: number, itemsLeft: number | null) => number): AsyncGenerator<ItemBatch> {
     const stream = source.path === null ? process.stdin : createReadStream(source.path);
-    let maxItems = Math.max(1, sizeOf(this.blocksMade));
+    const stallMs = source.path === null ? STALL_MS : Infinity;
+    let maxItems = Math.max(1, sizeOf(this.blocksMade, this.itemsLeft()));
     const lines = new LineQueue(stream, 8 * maxItems);
     let batch: InputItem[] = [];
     const reader = new PuzzleTextReader((item) => {
@@ -104,14 +120,15 @@ export class ItemReader {
     });
     const handOver = (): ItemBatch => {
       const block = { items: batch, bytesThrough: this.bytesRead };
+      this.itemsHanded += batch.length;
       batch = [];
-      maxItems = Math.max(1, sizeOf(++this.blocksMade));
+      maxItems = Math.max(1, sizeOf(++this.blocksMade, this.itemsLeft()));
       return block;
     };
     let lineNumber = 0;
     try {
       for (;;) {
-        const stalled = !(await lines.waitForLines(batch.length > 0 ? STALL_MS : Infinity));
+        const stalled = !(await lines.waitForLines(batch.length > 0 ? stallMs : Infinity));
         if (lines.ended()) reader.end();
         if (stalled || lines.ended()) {
           if (batch.length > 0) yield handOver();

@@ -10,14 +10,16 @@ import { ItemReader, totalSize, type BlockSizes, type InputSource } from "../io/
 import type { UnitSource } from "./run.js";
 
 /**
- * Block sizes 1, 1, 1, 1, 2, 2, 2, 2, 4, ... up to `max`: for work whose
- * cost per item is unknown and may be minutes (a rating), the first items
- * go one per unit and spread over the threads, and a long input pays the
- * runner's cost per unit once per `max` items. The sizes depend on the
- * block's place alone, so a resumed run cuts the input as the first did.
+ * Block sizes 1, 1, 1, 1, 2, 2, 2, 2, 4, ... up to `max`, and never more
+ * than a 32nd of the items left: for work whose cost per item is unknown
+ * and may be minutes (a rating), the first items go one per unit and spread
+ * over the threads, a long input pays the runner's cost per unit once per
+ * `max` items, and its last items go in small units again, so that no
+ * thread is left with a large one at the end. The sizes depend on the
+ * input alone, so a resumed run cuts it as the first did.
  */
-export function growingBlocks(max: number): (block: number) => number {
-  return (block) => Math.min(max, 2 ** Math.floor(block / 4));
+export function growingBlocks(max: number): (block: number, itemsLeft: number | null) => number {
+  return (block, itemsLeft) => Math.min(max, 2 ** Math.floor(block / 4), itemsLeft === null ? max : Math.max(1, Math.floor(itemsLeft / 32)));
 }
 
 /** Units of `perUnit` items each, or of perUnit(k) for the k-th (`single`: the item itself, not a block of one). */
