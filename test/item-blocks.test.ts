@@ -5,13 +5,14 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BlockSizes, ItemReader, resolveInputs } from "../src/io/input.js";
 import type { ItemBlock } from "../src/jobs/items.js";
 import { DEFAULT_FORMAT, rateJob, type RateSpec } from "../src/jobs/rate-job.js";
 import { growingBlocks } from "../src/runner/item-source.js";
-import { freshDir } from "./cli-helpers.js";
+import { CLI, freshDir } from "./cli-helpers.js";
 
 /** Two puzzles SE rates 2.6 and 4.4 (rate-cli.test.ts). */
 const PUZZLES = [
@@ -85,4 +86,26 @@ test("rate: a unit's result is accepted for that unit only", async () => {
   assert.match(rateJob.check(spec, { items: units[0].items.slice(0, 1) }, first) ?? "", /2 results for 1 puzzles/);
   const swapped = { items: [units[0].items[1], units[0].items[0]] };
   assert.match(rateJob.check(spec, swapped, first) ?? "", /the record of .*p\.txt:2 is of another puzzle/);
+});
+
+test("stdin: a line is answered while the input stays open (its block is handed over when stdin falls silent)", async () => {
+  const child = spawn(process.execPath, [CLI, "solve", "--threads", "1"], { stdio: ["pipe", "pipe", "pipe"] });
+  try {
+    const firstLine = new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes("\n")) resolve(out.slice(0, out.indexOf("\n")));
+      });
+      child.on("exit", () => reject(new Error(`exited before answering; stderr: ${child.stderr.read() ?? ""}`)));
+      setTimeout(() => reject(new Error("no answer within 20 s while stdin stayed open")), 20_000).unref();
+    });
+    child.stdin.write(`${PUZZLES[0]}\n`);
+    const answer = await firstLine;
+    assert.match(answer, /^[1-9]{81}$/);
+    assert.equal(answer.length, 81);
+  } finally {
+    child.stdin.end();
+    child.kill();
+  }
 });
