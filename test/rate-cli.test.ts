@@ -5,6 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parsePuzzle } from "../src/core/puzzle.js";
@@ -12,8 +13,8 @@ import { solve } from "../src/solver/solve.js";
 import { earlyStop, type StepJson, type CandidateJson } from "../src/rate/explain.js";
 import { formatRating, ratePuzzle, type RateResult, type Step } from "../src/rate/index.js";
 import { formatElapsed, formatProblem } from "../src/jobs/rate-job.js";
-import { dataFile, missingData } from "./helpers.js";
-import { freshDir, runCli } from "./cli-helpers.js";
+import { dataFile, journalUnits, missingData } from "./helpers.js";
+import { CLI, freshDir, runCli } from "./cli-helpers.js";
 
 /** serate 1.2.1.3: 2.6/1.2/1.2 (Pointing). */
 const P26 = ".................1..2..3..4.......5.....673...1...8.......1...8..65.....4.9.....2";
@@ -241,4 +242,29 @@ test("explain --json: the steps' fields, and every placement and elimination agr
     if (object.status === "rated") assert.equal(Math.max(...steps.map((s) => s.rating)), object.er);
   });
   assert.ok(checked > 1000);
+});
+
+test("rate --out: SIGINT keeps a checkpoint (exit 130), and --resume ends with the output of an uninterrupted run, every rating once and each SE's", needsData, async () => {
+  const dir = freshDir();
+  const rows = readFileSync(ratings as string, "utf8").split("\n").filter((line) => /^[.0-9]{81}\t/.test(line));
+  // Puzzles SE rates 6.6-7.5: tens of milliseconds each, so the run is still going when it is interrupted.
+  const picked = rows.map((row) => row.split("\t")).filter(([, er]) => Number(er) >= 6.6 && Number(er) <= 7.5).slice(0, 240);
+  assert.ok(picked.length >= 100, `${picked.length} puzzles`);
+  const file = input(dir, picked.map(([puzzle]) => puzzle));
+  const out = join(dir, "rated.txt");
+  const args = ["rate", "--format", "%g %r/%p/%d", file, "--out", out];
+  const child = spawn(process.execPath, [CLI, ...args, "--threads", "2"], { cwd: dir, stdio: "ignore" });
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (journalUnits(`${out}.checkpoint`) < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  child.kill("SIGINT");
+  assert.equal(await exited, 130);
+  const kept = journalUnits(`${out}.checkpoint`);
+  assert.ok(kept >= 8, `${kept} units in the checkpoint`);
+  const resumed = runCli([...args, "--threads", "1", "--resume"], dir);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.match(resumed.stderr, new RegExp(`resuming rate .*: ${kept} units? from the checkpoint`));
+  const expected = picked.map(([puzzle, er, ep, ed]) => `${puzzle} ${er}/${ep}/${ed}`).join("\n") + "\n";
+  assert.equal(readFileSync(out, "utf8"), expected);
+  assert.equal(runCli(["rate", "--format", "%g %r/%p/%d", file], dir).stdout, expected);
 });
