@@ -4,6 +4,7 @@
  * good item; the line is written from the record in unit order, where the
  * ordinal %n (good lines counted from 1) is known.
  */
+import { formatPuzzle } from "../core/puzzle.js";
 import { isProblemList, type JobKind, type Problem } from "./job.js";
 import { itemCells, type InputItem, type ItemBlock } from "./items.js";
 import { formatRecord, recordJson, type RateRecord, type RateSpec } from "./rate-format.js";
@@ -92,8 +93,9 @@ function itemsAccountedFor(items: readonly InputItem[], records: readonly RateRe
     if ("error" in item) return `${item.where} has no problem reported`;
     if (r === records.length) return `${item.where} has no record`;
     const record = records[r++];
-    // The reader's form (81 of 1-9 and '.') is what the record holds; another form was parsed first.
-    if ("puzzle" in item && /^[1-9.]{81}$/.test(item.puzzle) && record.puzzle !== item.puzzle) return `the record of ${item.where} is of another puzzle`;
+    // The record holds the puzzle as rateCells formats the item's cells, whatever form the input had.
+    const read = itemCells(item);
+    if ("reason" in read || formatPuzzle(read.cells) !== record.puzzle) return `the record of ${item.where} is of another puzzle`;
   }
   return p === problems.length ? null : `${problems[p].where} is not among the unit's items`;
 }
