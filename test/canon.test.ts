@@ -15,6 +15,7 @@ import {
   COL_PERMS,
 } from "../src/canon/index.js";
 import { TRANSFORM_COUNT } from "../src/canon/band-lookup.js";
+import { N6_ORDER } from "../src/canon/n6-order.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { dataFile, randomTransform, readPuzzleFile, rng, text, missingData } from "./helpers.js";
@@ -43,6 +44,10 @@ test("band gangster UAs total 11,041; valid 5/6-clue counts; n6 order", () => {
   assert.equal(figures.reduce((sum, f) => sum + f.validSix, 0), 28340422);
   assert.deepEqual([0, 1, 2, 3, 4].map(bandAtRank), [223, 236, 0, 412, 253]);
   assert.deepEqual([414, 415].map(bandAtRank), [30, 28]);
+  // The table the catalog reads (N6_ORDER) is the order computed here, rank by rank.
+  const computed = figures.map((f) => f.index).sort((a, b) => figures[a].rank - figures[b].rank);
+  assert.deepEqual(Array.from(N6_ORDER), computed);
+  assert.ok(figures.every((f, index) => f.index === index && (f.rank === 0 || figures[N6_ORDER[f.rank - 1]].validSix <= f.validSix)));
   const minimum = new Map<number, number>();
   for (const f of figures) minimum.set(f.minimumClues, (minimum.get(f.minimumClues) ?? 0) + 1);
   assert.deepEqual([...minimum].sort((a, b) => a[0] - b[0]), [[2, 1], [3, 99], [4, 258], [5, 52], [6, 6]]);

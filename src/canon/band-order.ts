@@ -7,6 +7,7 @@
 import { integerArgument } from "../core/arguments.js";
 import { minlexBands } from "./band-table.js";
 import { countValidClueSets, gangsterUAs, minimumValidClues } from "./band-gangster.js";
+import { N6_ORDER } from "./n6-order.js";
 
 export interface BandFigures {
   readonly index: number;
@@ -43,7 +44,6 @@ class Figures implements BandFigures {
 }
 
 let figures: Figures[] | null = null;
-let byRank: number[] | null = null;
 
 /** Figures of the 416 bands, by minlex index (computed once, about 0.15 s). */
 export function bandFigures(): readonly BandFigures[] {
@@ -55,13 +55,11 @@ export function bandFigures(): readonly BandFigures[] {
   const order = all.map((f) => f.index).sort((a, b) => all[a].validSix - all[b].validSix || a - b);
   order.forEach((index, rank) => (all[index].rank = rank));
   figures = all;
-  byRank = order;
   return figures;
 }
 
-/** Minlex index of the band with n6 rank `rank`. */
+/** Minlex index of the band with n6 rank `rank` (the table N6_ORDER, which equals bandFigures' order). */
 export function bandAtRank(rank: number): number {
   integerArgument(rank, "rank", 0, 415);
-  if (byRank === null) bandFigures();
-  return byRank![rank];
+  return N6_ORDER[rank];
 }
