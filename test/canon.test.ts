@@ -14,13 +14,14 @@ import {
   ROW_ORDERS,
   COL_PERMS,
 } from "../src/canon/index.js";
-import { TRANSFORM_COUNT } from "../src/canon/band-lookup.js";
+import { BandLookup, TRANSFORM_COUNT } from "../src/canon/band-lookup.js";
+import { BAND_LOOKUP_FILE } from "../src/io/band-lookup-file.js";
 import { N6_ORDER } from "../src/canon/n6-order.js";
 import { parsePuzzle } from "../src/core/puzzle.js";
 import { solve } from "../src/solver/solve.js";
 import { dataFile, randomTransform, readPuzzleFile, rng, text, missingData } from "./helpers.js";
 import { readTsv } from "../src/io/shared-data.js";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 const GRID = "594231786786945132123768954965173248378492561241856397432619875619587423857324619";
 
@@ -220,6 +221,34 @@ test("band lookup table: 2,612,736 normalized bands; its index and transform agr
       }
     }
   }
+});
+
+test("band lookup table: the bytes kept between processes give back the same table, and bytes that are not one are refused", (t) => {
+  const built = bandLookup();
+  const bytes = built.toBytes();
+  const again = BandLookup.fromBytes(bytes);
+  assert.ok(again !== null);
+  assert.equal(again.size, built.size);
+  assert.deepEqual(again.toBytes(), bytes);
+  // A view at an offset that is not a multiple of 4 is copied, not refused.
+  const shifted = new Uint8Array(bytes.length + 1);
+  shifted.set(bytes, 1);
+  assert.deepEqual(BandLookup.fromBytes(shifted.subarray(1))?.toBytes(), bytes);
+  assert.equal(BandLookup.fromBytes(bytes.subarray(0, bytes.length - 4)), null, "short");
+  const otherVersion = bytes.slice();
+  otherVersion[4] ^= 0x40;
+  assert.equal(BandLookup.fromBytes(otherVersion), null, "another layout version");
+  // A table whose keys this code would compute otherwise: band 0's own key names class 1.
+  const otherKeys = bytes.slice();
+  const words = new Int32Array(otherKeys.buffer, 32, 56 * 216 * 216);
+  const own = words.indexOf(0);
+  words[own] = 1;
+  assert.equal(BandLookup.fromBytes(otherKeys), null, "keys that disagree");
+  if (!existsSync(BAND_LOOKUP_FILE)) {
+    t.skip(`no table file at ${BAND_LOOKUP_FILE} (npm run build writes it)`);
+    return;
+  }
+  assert.deepEqual(new Uint8Array(readFileSync(BAND_LOOKUP_FILE)), bytes, "the build's file is the table built here");
 });
 
 test("band lookup table: where several transforms of the minlex band reach a band, it keeps the least", () => {

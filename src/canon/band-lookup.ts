@@ -18,6 +18,11 @@
  * the digits inside each box of row 2 and of row 3 (6^3 each; row 3's digit
  * set per box follows from rows 1-2): 56 x 216 x 216 keys, all used. No
  * hashing, so a lookup is a few dozen register operations and one read.
+ *
+ * Building it costs 0.1-0.2 s of CPU, a tenth of a short band-scan slice, so
+ * a host may keep it between processes: toBytes and fromBytes, and a
+ * source of those bytes set with setBandLookupSource (the Node build
+ * writes them once; src/io/band-lookup-file.ts).
  */
 import { BandMinlexer } from "./band-minlex.js";
 import { forEachPrefixedBand } from "./prefixed-bands.js";
@@ -44,6 +49,11 @@ export const COL_PERMS = (() => {
 export const TRANSFORM_COUNT = 6 * 1296;
 
 const KEYS = 56 * 216 * 216;
+const CLASSES = 416;
+/** toBytes' header: "SLBL" read as a little-endian word, the layout's version, and the sizes. */
+const BYTES_MAGIC = 0x4c424c53;
+const BYTES_VERSION = 1;
+const HEADER_WORDS = 8;
 const RENUMBER_SLICE = 1 << 16;
 const EMPTY = -1;
 
@@ -96,9 +106,9 @@ export class BandLookup {
    * class is its number in the order found plus 1 (so 0 marks a key not
    * stored yet, and the zeroed memory needs no fill); then its minlex index.
    */
-  private readonly values = new Int32Array(KEYS);
+  private readonly values: Int32Array;
   /** Minlex index per key (the values' low 9 bits, half the memory for the catalog's hot path). */
-  private readonly classes = new Int16Array(KEYS);
+  private readonly classes: Int16Array;
   /** Normalized bands stored (2,612,736 when complete). */
   size = 0;
   /** The 416 minlex bands (27 digits each), by minlex index. */
@@ -107,7 +117,18 @@ export class BandLookup {
   readonly automorphisms: Int32Array[] = [];
   private readonly relabel = new Uint8Array(10);
 
-  constructor() {
+  /** Builds the table; with `tables`, takes one built before (fromBytes). */
+  constructor(tables?: { values: Int32Array; classes: Int16Array; minlexDigits: Uint8Array[]; automorphisms: Int32Array[] }) {
+    if (tables !== undefined) {
+      this.values = tables.values;
+      this.classes = tables.classes;
+      this.minlexDigits = tables.minlexDigits;
+      this.automorphisms = tables.automorphisms;
+      this.size = KEYS;
+      return;
+    }
+    this.values = new Int32Array(KEYS);
+    this.classes = new Int16Array(KEYS);
     const minlexer = new BandMinlexer();
     const classDigits: Uint8Array[] = [];
     const classAutomorphisms: number[][] = [];
@@ -140,6 +161,75 @@ export class BandLookup {
       this.minlexDigits.push(classDigits[cls]);
       this.automorphisms.push(Int32Array.from(classAutomorphisms[cls]));
     }
+  }
+
+  /**
+   * The table as bytes, for fromBytes in another process: a header of
+   * HEADER_WORDS words, the values, the classes, the minlex bands, and the
+   * automorphisms (their counts, then their ids). Words in the platform's
+   * byte order; fromBytes refuses another order by the header.
+   */
+  toBytes(): Uint8Array {
+    let total = 0;
+    for (const fixing of this.automorphisms) total += fixing.length;
+    const words = HEADER_WORDS + KEYS + KEYS / 2 + (CLASSES * 27) / 4 + CLASSES + total;
+    const bytes = new Uint8Array(4 * words);
+    const header = new Int32Array(bytes.buffer, 0, HEADER_WORDS);
+    header.set([BYTES_MAGIC, BYTES_VERSION, KEYS, CLASSES, total]);
+    let at = 4 * HEADER_WORDS;
+    bytes.set(new Uint8Array(this.values.buffer, this.values.byteOffset, 4 * KEYS), at);
+    at += 4 * KEYS;
+    bytes.set(new Uint8Array(this.classes.buffer, this.classes.byteOffset, 2 * KEYS), at);
+    at += 2 * KEYS;
+    for (const digits of this.minlexDigits) {
+      bytes.set(digits, at);
+      at += 27;
+    }
+    const counts = new Int32Array(bytes.buffer, at, CLASSES);
+    at += 4 * CLASSES;
+    const ids = new Int32Array(bytes.buffer, at, total);
+    let next = 0;
+    this.automorphisms.forEach((fixing, index) => {
+      counts[index] = fixing.length;
+      ids.set(fixing, next);
+      next += fixing.length;
+    });
+    return bytes;
+  }
+
+  /**
+   * The table toBytes made, or null when `bytes` is not one (another
+   * layout, version or byte order, a short file) or does not agree with
+   * this code's keys: each minlex band must be its own class under the
+   * identity. The big arrays are views of `bytes`, not copies.
+   */
+  static fromBytes(bytes: Uint8Array): BandLookup | null {
+    const source = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
+    if (source.byteLength < 4 * HEADER_WORDS) return null;
+    const header = new Int32Array(source.buffer, source.byteOffset, HEADER_WORDS);
+    const total = header[4];
+    if (header[0] !== BYTES_MAGIC || header[1] !== BYTES_VERSION || header[2] !== KEYS || header[3] !== CLASSES || total < CLASSES) return null;
+    if (source.byteLength !== 4 * (HEADER_WORDS + KEYS + KEYS / 2 + (CLASSES * 27) / 4 + CLASSES + total)) return null;
+    let at = source.byteOffset + 4 * HEADER_WORDS;
+    const values = new Int32Array(source.buffer, at, KEYS);
+    at += 4 * KEYS;
+    const classes = new Int16Array(source.buffer, at, KEYS);
+    at += 2 * KEYS;
+    const minlexDigits: Uint8Array[] = [];
+    for (let index = 0; index < CLASSES; index++, at += 27) minlexDigits.push(new Uint8Array(source.buffer, at, 27));
+    const counts = new Int32Array(source.buffer, at, CLASSES);
+    at += 4 * CLASSES;
+    const automorphisms: Int32Array[] = [];
+    for (let index = 0; index < CLASSES; index++) {
+      automorphisms.push(new Int32Array(source.buffer, at, counts[index]));
+      at += 4 * counts[index];
+    }
+    const lookup = new BandLookup({ values, classes, minlexDigits, automorphisms });
+    for (let index = 0; index < CLASSES; index++) {
+      const key = lookup.keyOf(minlexDigits[index], 0, 0, 0);
+      if (key < 0 || values[key] !== index || classes[key] !== index) return null;
+    }
+    return lookup;
   }
 
   /** Renumbers keys from..to-1 from their class's number in the order found plus 1 to its minlex index. */
@@ -331,9 +421,21 @@ export class BandLookup {
 }
 
 let shared: BandLookup | null = null;
+let readBytes: (() => Uint8Array | null) | null = null;
 
-/** The shared table (built on first use: about 0.15-0.3 s, 15 MB). */
+/**
+ * Where bandLookup looks for a table built before (toBytes' bytes, or null
+ * when there are none) before it builds one. Set it before the first use.
+ */
+export function setBandLookupSource(read: () => Uint8Array | null): void {
+  readBytes = read;
+}
+
+/** The shared table: from the source set, or built on first use (about 0.1-0.2 s of CPU, 15 MB). */
 export function bandLookup(): BandLookup {
-  shared ??= new BandLookup();
+  if (shared === null) {
+    const bytes = readBytes?.() ?? null;
+    shared = (bytes === null ? null : BandLookup.fromBytes(bytes)) ?? new BandLookup();
+  }
   return shared;
 }

@@ -6,12 +6,14 @@
  * stderr, never a stack trace.
  */
 import { CommanderError } from "commander";
+import { useBandLookupFile } from "../io/band-lookup-file.js";
 import { OutputClosed, watchStdout } from "../io/output.js";
 import { exitCodeOf, messageOf } from "./exit-codes.js";
 import { buildProgram } from "./program.js";
 
 async function main(): Promise<void> {
   watchStdout();
+  useBandLookupFile();
   const args = process.argv.slice(2);
   if (args[0] === "cluster") {
     const { runClusterCommand } = await import("../cluster/command.js");

@@ -5,8 +5,13 @@
  * same result whichever way it ran.
  */
 import { loadJobKind, type JobKindName, type Counters, type AnyJobKind } from "../jobs/index.js";
+import { useBandLookupFile } from "../io/band-lookup-file.js";
 import { threadCpuSeconds } from "../io/cpu.js";
 import { setEngineFlags } from "../io/engine-flags.js";
+
+// Every thread that runs units (the CLI's, a worker thread, a cluster
+// worker's) reads the band lookup table from the build's file, not building it.
+useBandLookupFile();
 
 export interface UnitTask {
   readonly kind: JobKindName;
