@@ -21,6 +21,16 @@ import type { Scan17Stats } from "./scan17-stats.js";
 import { FULL, type ScanPath } from "./scan-path.js";
 import { SOCKET_FORCED, SOCKET_OFF, type SocketStates } from "./socket-states.js";
 
+/**
+ * Entries with at most this many bands 3 test a closed leaf's exact band-3
+ * covers before its bands-1+2 check, as Sk_S17VB does: the check is then
+ * made 8-12 times less often, at the price of the fresh UAs the skipped
+ * checks would have found (14-21% more nodes). That pays where the band-3
+ * stage is cheap, the entries with few bands 3 of the top ranks, and not
+ * where most of a leaf's work is its bands 3 (docs/BENCHMARKS.md).
+ */
+const COVER_FIRST_BANDS3 = 5;
+
 export class Band3Stage {
   /** The stages it drives, and what the joint searches' root lists are made of (band3Roots). */
   constructor(
@@ -43,19 +53,56 @@ export class Band3Stage {
   xyLeaf(level: number, s0: number, s1: number, d0: number, d1: number, c1: number, c2: number): boolean {
     // Band 3 first: when no band 3 can take its clues, the (costlier)
     // uniqueness check is not needed, and neither is anything below.
-    const hopeful = this.bound.firstHopefulBand3(level, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+    const f0 = FULL & ~s0 & ~d0;
+    const f1 = FULL & ~s1 & ~d1;
+    const hopeful = this.bound.firstHopefulBand3(level, c1, c2, f0, f1);
     if (hopeful < 0) {
       this.stats.xyBand3Cut++;
+      return false;
+    }
+    if (this.grid.entry!.bands3Count <= COVER_FIRST_BANDS3 && !this.anyClosedCover(level, hopeful, c1, c2, f0, f1)) {
+      this.stats.xyCoverCut++;
       return false;
     }
     this.stats.xyChecks++;
     if (this.grid.bands12Unique(s0, s1)) {
       this.stats.xyValid++;
-      this.validXY(level, hopeful, s0, s1, c1, c2, FULL & ~s0 & ~d0, FULL & ~s1 & ~d1);
+      this.validXY(level, hopeful, s0, s1, c1, c2, f0, f1);
       return false;
     }
     this.stats.xyFreshUAs++;
     return true;
+  }
+
+  /**
+   * False when the path's node at `level` is closed (no bands-1+2 cell can
+   * be added: f0/f1 are its free cells) and no band 3 from `hopeful` on,
+   * the first that passed the bound, passes its exact cover test; true
+   * otherwise. validXY's tests of a closed node, without the check first.
+   */
+  private anyClosedCover(level: number, hopeful: number, c1: number, c2: number, f0: number, f1: number): boolean {
+    const path = this.path;
+    if ((path.canAdd(c1 + 1, c2) ? f0 : 0) !== 0 || (path.canAdd(c1, c2 + 1) ? f1 : 0) !== 0) return true;
+    const bound = this.bound;
+    const states = this.states;
+    const left = path.clues - c1 - c2;
+    let parent = -1;
+    let column = 0;
+    if (level > 0) {
+      parent = states.socketMissedAt(level - 1);
+      column = SOCKET_COUNT * path.clueCell(level);
+    } else {
+      states.beginSocketBound(level, 0, 0);
+    }
+    for (let b = hopeful, bands3 = this.grid.entry!.bands3Count; b < bands3; b++) {
+      const reuse = b === hopeful && bound.passedNode === path.levelNode[level] && bound.passedBand === b;
+      // Another band's tests overwrite the state the bound kept for band `hopeful`: validXY must not reuse it.
+      if (!reuse) bound.restart();
+      if (reuse ? bound.bandCover(b, left, bound.passedForced, bound.passedWaiting) : level > 0 ? bound.closedBound(b, level, left, true, parent, column) : bound.band3Hopeful(b, level, 0, 0, left, true)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

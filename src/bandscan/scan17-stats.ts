@@ -13,6 +13,8 @@ export class Scan17Stats {
   xyFifoKills = 0;
   /** Nodes hitting every known bands-1+2 UA but cut because no band 3 could take the clues left. */
   xyBand3Cut = 0;
+  /** Closed leaves of entries with few bands 3 whose every band 3 failed its exact cover before any check. */
+  xyCoverCut = 0;
   xyChecks = 0;
   /** Checks that found bands 1+2 not unique (each returns a fresh UA). */
   xyFreshUAs = 0;
@@ -60,11 +62,11 @@ export class Scan17Stats {
 }
 
 export type Scan17Counter =
-  | "entries" | "bands3" | "band12UAs" | "xyNodes" | "xyPairs" | "xyFilterSurvivors" | "xyFifoKills" | "xyBand3Cut" | "xyChecks" | "xyFreshUAs" | "xyValid"
+  | "entries" | "bands3" | "band12UAs" | "xyNodes" | "xyPairs" | "xyFilterSurvivors" | "xyFifoKills" | "xyBand3Cut" | "xyCoverCut" | "xyChecks" | "xyFreshUAs" | "xyValid"
   | "band3CoverNodes" | "band3Problems" | "band3Dropped" | "band3Nodes" | "band3Checks" | "band3FreshUAs" | "puzzles";
 
 const COUNTER_KEYS: readonly Scan17Counter[] = [
-  "entries", "bands3", "band12UAs", "xyNodes", "xyPairs", "xyFilterSurvivors", "xyFifoKills", "xyBand3Cut", "xyChecks", "xyFreshUAs", "xyValid",
+  "entries", "bands3", "band12UAs", "xyNodes", "xyPairs", "xyFilterSurvivors", "xyFifoKills", "xyBand3Cut", "xyCoverCut", "xyChecks", "xyFreshUAs", "xyValid",
   "band3CoverNodes", "band3Problems", "band3Dropped", "band3Nodes", "band3Checks", "band3FreshUAs", "puzzles",
 ];
 
@@ -80,6 +82,7 @@ const LABELS: Readonly<Record<Scan17Counter, string>> = {
   xyFilterSurvivors: "pairs left by the UA filter",
   xyFifoKills: "pairs killed by the FIFO tables",
   xyBand3Cut: "nodes cut by the band-3 bound",
+  xyCoverCut: "leaves cut by the band-3 cover",
   xyChecks: "bands-1+2 uniqueness checks",
   xyFreshUAs: "bands-1+2 fresh UAs",
   xyValid: "valid bands-1+2 clue sets",
