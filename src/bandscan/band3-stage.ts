@@ -83,7 +83,6 @@ export class Band3Stage {
   private anyClosedCover(level: number, hopeful: number, c1: number, c2: number, f0: number, f1: number): boolean {
     const path = this.path;
     if ((path.canAdd(c1 + 1, c2) ? f0 : 0) !== 0 || (path.canAdd(c1, c2 + 1) ? f1 : 0) !== 0) return true;
-    const bound = this.bound;
     const states = this.states;
     const left = path.clues - c1 - c2;
     let parent = -1;
@@ -95,14 +94,25 @@ export class Band3Stage {
       states.beginSocketBound(level, 0, 0);
     }
     for (let b = hopeful, bands3 = this.grid.entry!.bands3Count; b < bands3; b++) {
-      const reuse = b === hopeful && bound.passedNode === path.levelNode[level] && bound.passedBand === b;
-      // Another band's tests overwrite the state the bound kept for band `hopeful`: validXY must not reuse it.
-      if (!reuse) bound.restart();
-      if (reuse ? bound.bandCover(b, left, bound.passedForced, bound.passedWaiting) : level > 0 ? bound.closedBound(b, level, left, true, parent, column) : bound.band3Hopeful(b, level, 0, 0, left, true)) {
-        return true;
-      }
+      if (this.closedCoverPasses(b, hopeful, level, left, parent, column)) return true;
     }
     return false;
+  }
+
+  /**
+   * The exact test of band 3 b at the path's closed node at `level` (its
+   * sockets from the parent's vector at `parent` and its clue's `column`
+   * when level > 0): only the cover where band `hopeful`'s bound, the last
+   * one firstHopefulBand3 computed at this node, left its state.
+   */
+  private closedCoverPasses(b: number, hopeful: number, level: number, left: number, parent: number, column: number): boolean {
+    const bound = this.bound;
+    if (b === hopeful && bound.passedNode === this.path.levelNode[level] && bound.passedBand === b) {
+      return bound.bandCover(b, left, bound.passedForced, bound.passedWaiting);
+    }
+    // Another band's tests overwrite the state kept for band `hopeful`: it is not reused after them.
+    bound.restart();
+    return level > 0 ? bound.closedBound(b, level, left, true, parent, column) : bound.band3Hopeful(b, level, 0, 0, left, true);
   }
 
   /**
@@ -141,10 +151,8 @@ export class Band3Stage {
       // Learning in one band 3's search changes only that band 3's bound.
       // Band 3 `hopeful` passed the bound already; only its exact cover test is new, and only when closed.
       const ask = b > hopeful || (b === hopeful && closed);
-      // Band 3 `hopeful` was the last bound computed, at this node: its cover needs no new bound.
-      const reuse = b === hopeful && closed && bound.passedNode === path.levelNode[level] && bound.passedBand === b;
       const left = path.clues - c1 - c2;
-      if (b < hopeful || (ask && !(reuse ? bound.bandCover(b, left, bound.passedForced, bound.passedWaiting) : fromParent ? bound.closedBound(b, level, left, true, parent, column) : bound.band3Hopeful(b, level, live0, live1, left, true)))) {
+      if (b < hopeful || (ask && !(closed ? this.closedCoverPasses(b, hopeful, level, left, parent, column) : bound.band3Hopeful(b, level, live0, live1, left, true)))) {
         stats.band3Dropped++;
         continue;
       }
