@@ -54,6 +54,11 @@ const CLASSES = 416;
 const BYTES_MAGIC = 0x4c424c53;
 const BYTES_VERSION = 1;
 const HEADER_WORDS = 8;
+
+/** toBytes' length with `automorphismIds` automorphism ids in all: header, values, classes, minlex bands, counts, ids. */
+function tableBytes(automorphismIds: number): number {
+  return 4 * (HEADER_WORDS + KEYS + KEYS / 2 + (CLASSES * 27) / 4 + CLASSES + automorphismIds);
+}
 const RENUMBER_SLICE = 1 << 16;
 const EMPTY = -1;
 
@@ -172,8 +177,7 @@ export class BandLookup {
   toBytes(): Uint8Array {
     let total = 0;
     for (const fixing of this.automorphisms) total += fixing.length;
-    const words = HEADER_WORDS + KEYS + KEYS / 2 + (CLASSES * 27) / 4 + CLASSES + total;
-    const bytes = new Uint8Array(4 * words);
+    const bytes = new Uint8Array(tableBytes(total));
     const header = new Int32Array(bytes.buffer, 0, HEADER_WORDS);
     header.set([BYTES_MAGIC, BYTES_VERSION, KEYS, CLASSES, total]);
     let at = 4 * HEADER_WORDS;
@@ -209,7 +213,7 @@ export class BandLookup {
     const header = new Int32Array(source.buffer, source.byteOffset, HEADER_WORDS);
     const total = header[4];
     if (header[0] !== BYTES_MAGIC || header[1] !== BYTES_VERSION || header[2] !== KEYS || header[3] !== CLASSES || total < CLASSES) return null;
-    if (source.byteLength !== 4 * (HEADER_WORDS + KEYS + KEYS / 2 + (CLASSES * 27) / 4 + CLASSES + total)) return null;
+    if (source.byteLength !== tableBytes(total)) return null;
     let at = source.byteOffset + 4 * HEADER_WORDS;
     const values = new Int32Array(source.buffer, at, KEYS);
     at += 4 * KEYS;

@@ -3,14 +3,14 @@
  * content or the new, never a mix: checkpoints are overwritten while the
  * process may be killed at any instant.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 
-/** Writes `text` to a temporary file beside `path`, flushes it to disk, and renames it over `path`. */
-export function writeFileAtomically(path: string, text: string): void {
+/** Writes `content` to a temporary file beside `path`, flushes it to disk, and renames it over `path`. */
+export function writeFileAtomically(path: string, content: string | Uint8Array): void {
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, "w");
   try {
-    writeSync(fd, text);
+    writeFileSync(fd, content);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -5,9 +5,10 @@
  * in about 10 ms instead of building it in 0.1-0.2 s of CPU. A missing,
  * older or unreadable file is not an error: the table is built as before.
  */
-import { readFileSync, writeFileSync, renameSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { BandLookup, setBandLookupSource } from "../canon/band-lookup.js";
+import { writeFileAtomically } from "./atomic-file.js";
 
 /** dist/band-lookup.bin (this file compiles to dist/src/io/). */
 export const BAND_LOOKUP_FILE = fileURLToPath(new URL("../../band-lookup.bin", import.meta.url));
@@ -25,7 +26,5 @@ export function useBandLookupFile(path = BAND_LOOKUP_FILE): void {
 
 /** Builds the table and writes it to `path` (through a temporary file, so a reader never sees half of it). */
 export function writeBandLookupFile(path = BAND_LOOKUP_FILE): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, new BandLookup().toBytes());
-  renameSync(temp, path);
+  writeFileAtomically(path, new BandLookup().toBytes());
 }
